@@ -1,0 +1,154 @@
+import type { Category, Diagnosis, EvidenceLine, Finding, LogLine, Signal } from './types.js';
+import { openLog, type LogSource } from './log/open-log.js';
+import { scanLog, type LogScan } from './log/scan-log.js';
+import { findFailingStep, type StepLayout } from './log/find-failing-step.js';
+import { extractSignals } from './extract/extract-signals.js';
+import { classify } from './extract/classify.js';
+import { openWorkspace, type Workspace } from './repo/workspace.js';
+import { gitDiff, type PrDiff } from './repo/diff.js';
+import { candidatesFromSignals } from './locate/from-signals.js';
+import { candidatesFromDiff } from './locate/blame-change.js';
+import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
+import { mergeCandidates, type Candidate } from './locate/candidate.js';
+import { verifyCandidate, type Verified } from './locate/verify.js';
+import { selectEvidence } from './extract/select-evidence.js';
+import { summarise } from './report/summary.js';
+import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
+
+/** What a door hands the core: a log, and optionally the checkout and the PR's changes. */
+export interface DiagnoseRequest {
+  log: LogSource;
+  /** The checked-out repository at the failing commit. */
+  repo?: string;
+  /** The PR's base ref: changed lines are `git diff <base>...HEAD` in `repo`. */
+  base?: string;
+  /** The PR's changes when they come from elsewhere (the App reads them from the PR files API). */
+  diff?: PrDiff;
+  /** Progress for people on a TTY; never called with anything that matters for the result. */
+  onProgress?: (message: string) => void;
+}
+
+/** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
+export interface DiagnoseTrace {
+  scan: Pick<LogScan, 'bytes' | 'totalLines' | 'complete' | 'capped'>;
+  layout: StepLayout;
+  tools: string[];
+  signals: Signal[];
+  candidates: (Candidate & { confidence?: number; checks?: string[] })[];
+  keptLines: LogLine[];
+}
+
+/** Diagnoses a failed CI log: the failing step, the evidence, the category and a verified file:line. */
+export async function diagnose(req: DiagnoseRequest): Promise<Diagnosis> {
+  return (await diagnoseWithTrace(req)).diagnosis;
+}
+
+export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnosis: Diagnosis; trace: DiagnoseTrace }> {
+  const t0 = performance.now();
+  const progress = req.onProgress ?? (() => {});
+
+  // 1. Read the log once, with bounded memory.
+  progress('reading the log');
+  const state = { capped: false };
+  const scan = await scanLog(openLog(req.log, state), state);
+
+  // 2. Find the step that ended the job, and the lines to read for evidence.
+  const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
+  const stepLines = linesOfStep(scan.lines, layout);
+
+  // 3. Extract signals from the failing step (the whole log when the step says nothing).
+  let extracted = extractSignals(stepLines);
+  if (layout.failing && !extracted.signals.some((s) => s.kind !== 'identifier')) {
+    const whole = extractSignals(scan.lines.slice(-MAX_STEP_LINES_FOR_MATCHERS));
+    if (whole.signals.some((s) => s.kind !== 'identifier')) extracted = whole;
+  }
+  const signals = extracted.signals;
+
+  // 4. Classify.
+  const category = classify(signals);
+
+  // 5. Open the checkout and the PR's changes.
+  progress(req.repo ? 'listing the repository' : 'no repository: paths as the log names them');
+  const ws: Workspace | undefined = req.repo ? await openWorkspace(req.repo) : undefined;
+  const diff = req.diff ?? (req.repo && req.base ? await gitDiff(ws!.root, req.base) : undefined);
+
+  // 6. Candidates: from the log's locations, from the PR's changes, and from rare identifiers.
+  progress('locating');
+  const lineText = textLookup(scan.lines);
+  let candidates = candidatesFromSignals(signals, ws, diff);
+  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText }));
+  if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
+  candidates = mergeCandidates(candidates);
+
+  // 7. Verify each candidate against the checkout; confidence comes from the checks.
+  const verified = candidates.map((c) => verifyCandidate(c, ws, diff)).filter((v): v is Verified => v !== null);
+  verified.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
+
+  // 8. Abstain rather than pin a wrong line: infra failures, nothing verified, or too little confidence.
+  const top = verified[0];
+  const abstain = category === 'infra' || !top || top.confidence < MIN_CONFIDENCE;
+  const findings = abstain ? [] : verified.filter((v) => v.confidence >= MIN_CONFIDENCE * 0.8).slice(0, MAX_FINDINGS).map(toFinding(lineText));
+
+  // 9. The log lines a person would quote.
+  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category });
+
+  const diagnosis: Diagnosis = {
+    version: 1,
+    status: abstain ? 'no-location' : 'located',
+    category,
+    findings,
+    evidence,
+    failingStep: layout.failing ? { name: layout.failing.name, startLine: layout.failing.startLine, endLine: layout.failing.endLine } : null,
+    summary: '',
+    stats: {
+      bytes: scan.bytes,
+      lines: scan.totalLines,
+      signals: signals.length,
+      candidates: verified.length,
+      ...(ws ? { filesInRepo: ws.files.length } : {}),
+      ...(diff ? { changedFiles: diff.files.length } : {}),
+      ms: Math.round(performance.now() - t0),
+      ...(scan.complete && !scan.capped ? {} : { truncated: true }),
+    },
+  };
+  diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws });
+  const trace: DiagnoseTrace = {
+    scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped },
+    layout,
+    tools: extracted.tools,
+    signals,
+    candidates: verified,
+    keptLines: scan.lines,
+  };
+  return { diagnosis, trace };
+}
+
+function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {
+  const step = layout.failing;
+  if (!step) return lines.slice(-MAX_STEP_LINES_FOR_MATCHERS);
+  const inStep = lines.filter((l) => l.n >= step.startLine && l.n <= step.endLine);
+  return inStep.slice(-MAX_STEP_LINES_FOR_MATCHERS);
+}
+
+function textLookup(lines: readonly LogLine[]): (n: number) => string | undefined {
+  const map = new Map<number, string>();
+  for (const l of lines) map.set(l.n, l.text);
+  return (n) => map.get(n);
+}
+
+function toFinding(lineText: (n: number) => string | undefined): (v: Verified) => Finding {
+  return (v) => {
+    const evidence = [
+      ...v.signals.slice(0, 3).map((s) => ({ line: s.logLine, text: lineText(s.logLine) ?? s.message })),
+      ...v.notes.map((text) => ({ text })),
+      ...v.checks.map((text) => ({ text })),
+    ];
+    const f: Finding = { file: v.file, line: v.line, message: v.message, confidence: Math.round(v.confidence * 100) / 100, cause: v.cause, evidence };
+    if (v.endLine !== undefined && v.endLine > v.line) f.endLine = v.endLine;
+    if (v.column !== undefined) f.column = v.column;
+    if (v.symbol !== undefined) f.symbol = v.symbol;
+    return f;
+  };
+}
+
+export type { Category };

@@ -1,0 +1,149 @@
+import { parseArgs } from 'node:util';
+import { readFileSync, statSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { diagnoseWithTrace } from '../diagnose.js';
+import { render, FORMATS, type Format } from '../report/index.js';
+import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
+import { RedlineError, UsageError } from '../errors.js';
+import { resolveInside } from '../repo/confine.js';
+import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
+
+const USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
+                        [--artifacts <dir>]
+
+  --log        the CI log to read (a file, or - for stdin; gzip is detected)
+  --repo       the checkout of the failing commit (optional: without it, paths are reported as the log names them)
+  --base       the PR's base ref; its changed lines (git diff <base>...HEAD) are the strongest prior
+  --format     text (default; for people), json (versioned contract), markdown (PR comment body), sarif (code scanning)
+  --artifacts  write the raw log, the cleaned log and a JSON trace of every step into this folder
+
+Exit codes: 0 a diagnosis was produced (located or not), 2 usage error, 1 internal error.`;
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  version: string;
+}
+
+/** Runs the CLI; returns the exit code. Only this door turns errors into exit codes and one-line messages. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`redline: ${e.message}\n`);
+      return 2;
+    }
+    const msg = e instanceof RedlineError ? e.message : `internal error: ${(e as Error)?.message ?? String(e)} (please report it with the --artifacts folder)`;
+    io.stderr.write(`redline: ${msg}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout.write(USAGE + '\n');
+    return command ? 0 : 2;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout.write(io.version + '\n');
+    return 0;
+  }
+  if (command !== 'diagnose') throw new UsageError(`unknown command "${command}": run "redline --help"`);
+  return diagnoseCommand(rest, io);
+}
+
+async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        log: { type: 'string' },
+        repo: { type: 'string' },
+        base: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        artifacts: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]}; run "redline diagnose --help"`);
+  }
+  if (values.help) {
+    io.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (!values.log) throw new UsageError('--log is required: pass the CI log file, or - to read stdin');
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format ${values.format} is not one of ${FORMATS.join(', ')}`);
+  if (values.log !== '-') mustBeFile(values.log, '--log');
+  if (values.repo) mustBeDir(values.repo, '--repo');
+  if (values.base && !values.repo) throw new UsageError('--base needs --repo: the changed lines are read from that checkout');
+
+  const progress = io.stderr.isTTY ? (m: string) => io.stderr.write(`\r\x1b[2K${m}…`) : undefined;
+  let log: string = values.log;
+  if (values.artifacts && log === '-') log = await spoolStdin(values.artifacts);
+  const { diagnosis, trace } = await diagnoseWithTrace({
+    log,
+    ...(values.repo ? { repo: values.repo } : {}),
+    ...(values.base ? { base: values.base } : {}),
+    ...(progress ? { onProgress: progress } : {}),
+  });
+  if (progress) io.stderr.write('\r\x1b[2K');
+  const repo = values.repo ? resolve(values.repo) : undefined;
+  io.stdout.write(
+    withNewline(
+      render(diagnosis, format, {
+        color: format === 'text' && !!io.stdout.isTTY,
+        toolVersion: io.version,
+        ...(repo ? { source: sourceReader(repo) } : {}),
+      }),
+    ),
+  );
+  if (values.artifacts) {
+    const where = await writeArtifacts(values.artifacts, { log, diagnosis, trace });
+    io.stderr.write(`redline: artifacts written to ${where}\n`);
+  }
+  return 0;
+}
+
+function sourceReader(repo: string): (file: string) => string[] | undefined {
+  return (file) => {
+    try {
+      const p = resolveInside(repo, file);
+      if (statSync(p).size > MAX_SOURCE_FILE_BYTES) return undefined;
+      return readFileSync(p, 'utf8').split(/\r?\n/);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function mustBeFile(p: string, flag: string): void {
+  let s;
+  try {
+    s = statSync(p);
+  } catch {
+    throw new UsageError(`${flag} ${p}: no such file; check the path (use - to read stdin)`);
+  }
+  if (s.isDirectory()) throw new UsageError(`${flag} ${p} is a directory: pass the log file itself`);
+}
+
+function mustBeDir(p: string, flag: string): void {
+  let ok = false;
+  try {
+    ok = statSync(p).isDirectory();
+    if (ok) readdirSync(p);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`${flag} ${p}: not a readable directory; pass the checkout's root folder`);
+}
+
+function withNewline(s: string): string {
+  return s.endsWith('\n') ? s : s + '\n';
+}

@@ -1,0 +1,151 @@
+import type { Category, LogLine, Signal } from '../../types.js';
+import type { Matcher } from './matcher.js';
+
+const MAX_LINE = 4000;
+// Column is optional: older gcc, `-fno-show-column` and assemblers print `file.c:12: error: …`.
+const DIAGNOSTIC = /^(.+?):(\d+)(?::(\d+))?: (fatal error|error|warning|note): (.*)$/;
+// mypy and friends print the same `path:12: error:` shape, so only C-family sources count (and
+// extensionless C++ standard headers like `/usr/include/c++/12/vector`).
+const C_FAMILY = /(?:\.(?:c|h|cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inl|ipp|tcc|ixx|cppm|m|mm|cu|cuh|s|S|i|ii)|\/[^./]+)$/;
+const CONTEXT = /^(.+?): In (?:static |member |)?(?:function|constructor|destructor|instantiation of|lambda function) [‘'`](.+)[’']:$/;
+// GNU ld prefixes lines with its own path (`/usr/bin/ld: `, `x86_64-linux-gnu-ld: `); lld with `ld.lld: `.
+const LD_PREFIX = /^(?:\S*\/)?(?:[\w.-]*-)?ld(?:\.\w+)?: /;
+const LD_IN_FUNCTION = /: in function [`'‘](.+?)['’]:$/;
+// `main.c:(.text+0xb4): undefined reference to `f'` (no -g), or `main.c:14: undefined reference …` (-g);
+// the object file may come first: `main.o:main.c:(.text+0x1a): …`. Split on the phrase, not by regex,
+// so a line full of `:(` cannot make the scan quadratic.
+const LD_PHRASE = /: (undefined reference to|multiple definition of) [`'‘](.+?)['’]/;
+const LLD_UNDEFINED = /^error: (undefined symbol|duplicate symbol): (.+)$/;
+const LLD_REFERENCED = /^>>> referenced by (\S+?):(\d+)/;
+const LD_MISSING_LIB = /cannot find -l\S+|library not found for -l\S+/;
+const MISSING_HEADER = /: No such file or directory$|file not found$/;
+
+function categoryOf(severity: string, message: string, snippet: string): Category {
+  if (severity !== 'fatal error' && !message.endsWith("' file not found")) return 'compile';
+  if (!MISSING_HEADER.test(message)) return 'compile';
+  // A quoted include names the project's own header: renaming it is a code bug, not a missing package.
+  return /#\s*include\s*"/.test(snippet) ? 'compile' : 'dependency';
+}
+
+/**
+ * Where ld says the reference is: `main.o:main.c:(.text+0x1a)` → `main.c` (no line without -g),
+ * `/src/main.c:14` → path and line. An object or archive name is not a source path, so it is dropped.
+ */
+function locateReference(prefix: string): { path?: string; line?: number } {
+  let path = prefix;
+  let line: number | undefined;
+  if (prefix.endsWith(')')) {
+    const open = prefix.lastIndexOf(':(');
+    if (open < 0) return {};
+    path = prefix.slice(0, open);
+  } else {
+    const m = /:(\d+)$/.exec(prefix);
+    if (m) {
+      path = prefix.slice(0, m.index);
+      line = Number(m[1]);
+    }
+  }
+  path = path.slice(path.lastIndexOf(':') + 1);
+  if (path === '' || /\.(?:o|a|so|obj|lib)$/.test(path)) return {};
+  return line === undefined ? { path } : { path, line };
+}
+
+/** `void A::f(int)` → `A::f`: the name a grep finds, without return type and parameters. */
+function functionName(signature: string): string {
+  const head = signature.split('(')[0]!.trim();
+  const space = head.lastIndexOf(' ');
+  return (space >= 0 ? head.slice(space + 1) : head).replace(/^[*&]+/, '');
+}
+
+/** Reads gcc/clang diagnostics (`file.c:12:5: error: …`, `In function 'f':`) and GNU ld / lld link errors. */
+export const gccMatcher: Matcher = {
+  id: 'gcc',
+  extract(lines: readonly LogLine[]): Signal[] {
+    const out: Signal[] = [];
+    // The latest `file: In function 'f':` line; it names the function for that file's next diagnostics.
+    let context: { n: number; file: string; symbol: string } | undefined;
+    let last: Signal | undefined;
+    for (let i = 0; i < lines.length; i++) {
+      const { n, text: raw } = lines[i]!;
+      if (raw.length > MAX_LINE || !raw.includes(':')) continue;
+      const ld = LD_PREFIX.exec(raw);
+      const text = ld ? raw.slice(ld[0].length) : raw;
+      const ctx = text.includes(': In ') ? CONTEXT.exec(text) : null;
+      if (ctx) {
+        context = { n, file: ctx[1]!, symbol: functionName(ctx[2]!) };
+        continue;
+      }
+      const inFn = LD_IN_FUNCTION.exec(text);
+      if (ld && inFn) {
+        context = { n, file: '', symbol: inFn[1]! };
+        continue;
+      }
+      const d = ld || !text.includes(': ') ? null : DIAGNOSTIC.exec(text);
+      if (d && C_FAMILY.test(d[1]!)) {
+        const [, path, line, column, severity, message] = d;
+        if (severity === 'note') {
+          // Notes ("declared here", "required from here") explain the diagnostic above them.
+          last?.related?.push(n);
+          continue;
+        }
+        const fn = context?.file === path ? context : undefined;
+        last = {
+          kind: 'diagnostic',
+          path: path!,
+          line: Number(line),
+          ...(column ? { column: Number(column) } : {}),
+          ...(fn ? { symbol: fn.symbol } : {}),
+          message: message!,
+          tool: 'gcc',
+          severity: severity === 'warning' ? 'warning' : 'error',
+          category: categoryOf(severity!, message!, lines[i + 1]?.text ?? ''),
+          weight: severity === 'warning' ? 0.3 : 1.0,
+          logLine: n,
+          related: fn ? [fn.n] : [],
+        };
+        out.push(last);
+        continue;
+      }
+      const u = text.includes('undefined reference') || text.includes('multiple definition') ? LD_PHRASE.exec(text) : null;
+      if (u) {
+        const where = locateReference(text.slice(0, u.index));
+        last = {
+          kind: 'diagnostic',
+          ...where,
+          symbol: u[2]!,
+          message: `${u[1]} \`${u[2]}'`,
+          tool: 'gcc',
+          severity: 'error',
+          category: 'compile',
+          weight: 1.0,
+          logLine: n,
+          related: context?.file === '' ? [context.n] : [],
+        };
+        out.push(last);
+        continue;
+      }
+      const lld = LLD_UNDEFINED.exec(text);
+      if (lld && ld) {
+        const ref = LLD_REFERENCED.exec(lines[i + 1]?.text ?? '');
+        last = {
+          kind: 'diagnostic',
+          ...(ref ? { path: ref[1]!, line: Number(ref[2]) } : {}),
+          symbol: lld[2]!,
+          message: `${lld[1]}: ${lld[2]}`,
+          tool: 'gcc',
+          severity: 'error',
+          category: 'compile',
+          weight: 1.0,
+          logLine: ref ? lines[i + 1]!.n : n,
+          related: ref ? [n] : [],
+        };
+        out.push(last);
+        continue;
+      }
+      if (ld && LD_MISSING_LIB.test(text)) {
+        out.push({ kind: 'diagnostic', message: raw, tool: 'gcc', category: 'dependency', weight: 0.8, logLine: n });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,61 @@
+import type { Matcher } from './matcher.js';
+import { tscMatcher } from './tsc.js';
+import { eslintMatcher } from './eslint.js';
+import { prettierMatcher } from './prettier.js';
+import { jestMatcher } from './jest.js';
+import { vitestMatcher } from './vitest.js';
+import { nodeTestMatcher } from './node-test.js';
+import { mochaMatcher } from './mocha.js';
+import { v8FramesMatcher } from './frames-v8.js';
+import { pytestMatcher } from './pytest.js';
+import { unittestMatcher } from './unittest.js';
+import { mypyMatcher } from './mypy.js';
+import { flake8Matcher } from './flake8.js';
+import { rspecMatcher } from './rspec.js';
+import { pythonFramesMatcher } from './frames-python.js';
+import { goMatcher } from './go.js';
+import { goPanicMatcher } from './frames-go.js';
+import { cargoMatcher } from './cargo.js';
+import { rustBacktraceMatcher } from './frames-rust.js';
+import { gccMatcher } from './gcc.js';
+import { javacMatcher } from './javac.js';
+import { mavenMatcher } from './maven.js';
+import { gradleMatcher } from './gradle.js';
+import { jvmFramesMatcher } from './frames-jvm.js';
+import { dotnetMatcher } from './dotnet.js';
+import { dotnetFramesMatcher } from './frames-dotnet.js';
+import { packageManagerMatcher } from './package-managers.js';
+import { infraMatcher } from './infra.js';
+
+export type { Matcher } from './matcher.js';
+
+/** Every toolchain matcher, run over the failing step. Order does not matter: signals are merged by line. */
+export const MATCHERS: readonly Matcher[] = [
+  tscMatcher,
+  eslintMatcher,
+  prettierMatcher,
+  jestMatcher,
+  vitestMatcher,
+  nodeTestMatcher,
+  mochaMatcher,
+  v8FramesMatcher,
+  pytestMatcher,
+  unittestMatcher,
+  mypyMatcher,
+  flake8Matcher,
+  rspecMatcher,
+  pythonFramesMatcher,
+  goMatcher,
+  goPanicMatcher,
+  cargoMatcher,
+  rustBacktraceMatcher,
+  gccMatcher,
+  javacMatcher,
+  mavenMatcher,
+  gradleMatcher,
+  jvmFramesMatcher,
+  dotnetMatcher,
+  dotnetFramesMatcher,
+  packageManagerMatcher,
+  infraMatcher,
+];

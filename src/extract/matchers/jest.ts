@@ -1,0 +1,113 @@
+import type { LogLine, Signal } from '../../types.js';
+import type { Matcher } from './matcher.js';
+import { isLibraryPath, parseV8Frame, type V8Frame } from './frames-v8.js';
+
+// `FAIL file`, or ` FAIL  file` when coloured (an inverse badge with padding); vitest's header looks
+// the same but names the test after ` > `, so such headers are skipped below.
+const FAIL_HEADER = /^ ?FAIL {1,2}(\S.*?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
+const BLOCK_HEADER = /^ {2}● (.+)$/;
+// Blocks that are not a failing test: captured console output, and whole-suite errors (a syntax error or
+// a missing module), which the compiler and module matchers read with better locations.
+const NOT_A_TEST = /^(?:Console|Test suite failed to run)$/;
+const CODE_FRAME_LINE = /^\s*>?\s*\d+ \|/;
+const CODE_FRAME_CARET = /^\s*\| /;
+const BLOCK_END = /^(?:Test Suites:|Tests:|Snapshots:|PASS |FAIL )/;
+const MAX_RELATED = 24;
+
+interface Block {
+  title: string;
+  header: number;
+  file?: string;
+  message?: { n: number; text: string };
+  related: number[];
+  frames: V8Frame[];
+  codeFrameSeen: boolean;
+}
+
+function toSignal(b: Block): Signal | null {
+  if (!b.message) return null;
+  const signal: Signal = {
+    kind: 'test',
+    symbol: b.title,
+    message: b.message.text,
+    tool: 'jest',
+    category: 'test',
+    weight: 0.9,
+    logLine: b.header,
+  };
+  // The test's own frame (in the FAIL file) is the assertion; otherwise the first frame outside libraries,
+  // which for a thrown error is where it was thrown.
+  const own =
+    (b.file ? b.frames.find((f) => f.path === b.file) : undefined) ??
+    b.frames.find((f) => !isLibraryPath(f.path));
+  if (own) {
+    signal.path = own.path;
+    signal.line = own.line;
+    signal.column = own.column;
+  } else if (b.file) {
+    signal.path = b.file;
+  }
+  const related = [b.message.n, ...b.related].filter((n) => n !== b.header);
+  if (related.length) signal.related = related;
+  return signal;
+}
+
+/** Reads jest's failure report: `FAIL file`, `● Suite › test` blocks, diffs, code frames and locations. */
+export const jestMatcher: Matcher = {
+  id: 'jest',
+  extract(lines: readonly LogLine[]): Signal[] {
+    const out: Signal[] = [];
+    let file: string | undefined;
+    let block: Block | null = null;
+    const close = () => {
+      if (block) {
+        const s = toSignal(block);
+        if (s) out.push(s);
+      }
+      block = null;
+    };
+    for (const l of lines) {
+      const text = l.text;
+      const fail = FAIL_HEADER.exec(text);
+      if (fail && !fail[1]!.includes(' > ')) {
+        close();
+        file = fail[1];
+        continue;
+      }
+      const head = BLOCK_HEADER.exec(text);
+      if (head) {
+        close();
+        const title = head[1]!.trim();
+        if (!NOT_A_TEST.test(title)) {
+          block = { title, header: l.n, file, related: [], frames: [], codeFrameSeen: false };
+        }
+        continue;
+      }
+      if (!block) continue;
+      const b: Block = block;
+      if (BLOCK_END.test(text)) {
+        close();
+        continue;
+      }
+      const trimmed = text.trim();
+      if (trimmed === '') continue;
+      if (!b.message) {
+        b.message = { n: l.n, text: trimmed };
+        continue;
+      }
+      if (CODE_FRAME_LINE.test(text) || CODE_FRAME_CARET.test(text)) {
+        b.codeFrameSeen = true;
+        continue;
+      }
+      const frame = text.includes(' at ') ? parseV8Frame(text) : null;
+      if (frame) {
+        b.frames.push(frame);
+        continue;
+      }
+      // Between the message and the code frame sit the Expected/Received lines and the diff.
+      if (!b.codeFrameSeen && b.frames.length === 0 && b.related.length < MAX_RELATED) b.related.push(l.n);
+    }
+    close();
+    return out;
+  },
+};

@@ -1,0 +1,130 @@
+import type { Category, LogLine, Signal } from '../../types.js';
+import type { Matcher } from './matcher.js';
+import { isJvmLibraryFrame, parseJvmFrame } from './frames-jvm.js';
+
+// Surefire's per-test header: `[ERROR] com.a.XTest.testX -- Time elapsed: … <<< FAILURE!` (3.x) or
+// `[ERROR] testX(com.a.XTest)  Time elapsed: … <<< ERROR!` (2.x / JUnit 4 naming).
+const TEST_HEADER = /^\[ERROR\] (\S.*?)(?: --|  ) ?Time elapsed: .*<<< (FAILURE|ERROR)!$/;
+const JUNIT4_NAME = /^([\w$]+)\(([\w.$]+)\)$/;
+// The Results summary: `[ERROR] Failures:` / `[ERROR] Errors:` (3.x), `Failed tests:` / `Tests in error:` (2.x).
+const SUMMARY_HEAD = /^(?:\[ERROR\] )?(?:Failures|Errors|Failed tests|Tests in error):\s*$/;
+// `[ERROR]   XTest.testX:12 msg`, `[ERROR]   A>B.testX:33 » IllegalState`, `  testX(com.a.XTest): msg`.
+const SUMMARY_ENTRY = /^(?:\[ERROR\])?\s{2,}(?:([\w$]+(?:>[\w$]+)*)\.([\w$]+)(?::(\d+))?|([\w$]+)\(([\w.$]+)\))(?::?\s+(.*))?$/;
+const RESOLVE = /Could not resolve dependencies for project|Could not transfer artifact|Could not find artifact|Non-resolvable (?:parent POM|import POM)|Failed to read artifact descriptor|Plugin \S+ or one of its dependencies could not be resolved/;
+// Resolution failures that are the network's fault, not the PR's: retry, do not pin.
+const NETWORK = /Connection (?:refused|reset|timed out)|Connect to \S+ failed|Read timed out|Unknown ?host|UnknownHostException|No route to host|status code: 5\d\d|\b50[234] (?:Bad Gateway|Service Unavailable|Gateway Time-?out)|Remote host terminated the handshake|SSLHandshakeException/i;
+const ARTIFACT = /artifact ([\w.-]+):([\w.-]+):(?:[\w-]+:)?[\w.-]+/;
+
+/** Reads Maven: surefire/failsafe test failures and summaries, and dependency resolution errors. */
+export const mavenMatcher: Matcher = {
+  id: 'maven',
+  extract(lines: readonly LogLine[]): Signal[] {
+    const out: Signal[] = [];
+    const tests = new Map<string, Signal>();
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!.text;
+      const header = text.startsWith('[ERROR] ') && text.includes('<<<') ? TEST_HEADER.exec(text) : null;
+      if (header) {
+        const symbol = testName(header[1]!);
+        const signal = testSignal(symbol, lines[i]!.n);
+        const next = lines[i + 1];
+        // The exception line under the header is the assertion message (expected/actual included).
+        if (next && !next.text.startsWith('[') && !/^\s*at /.test(next.text) && next.text.trim()) {
+          signal.message = next.text.trim();
+          signal.related = [next.n];
+        }
+        locateInTest(signal, lines, i + 1);
+        tests.set(shortName(symbol), signal);
+        out.push(signal);
+        continue;
+      }
+      if (SUMMARY_HEAD.test(text)) {
+        i = readSummary(lines, i + 1, tests, out) - 1;
+        continue;
+      }
+      // Warnings about a mirror that failed before another one answered are noise; errors are the verdict.
+      if (!text.startsWith('[WARNING]') && !text.startsWith('[INFO]') && RESOLVE.test(text)) {
+        const message = text.replace(/^\[(?:ERROR|WARNING)\] /, '').trim();
+        const category: Category = NETWORK.test(message) ? 'infra' : 'dependency';
+        const signal: Signal = { kind: 'diagnostic', message, tool: 'maven', category, severity: 'error', weight: 0.8, logLine: lines[i]!.n };
+        const a = ARTIFACT.exec(message);
+        if (a) signal.symbol = a[2]!;
+        out.push(signal);
+      }
+    }
+    return out;
+  },
+};
+
+/** `testX(com.a.XTest)` → `com.a.XTest.testX`; surefire 3 already prints the dotted form. */
+function testName(raw: string): string {
+  const m = JUNIT4_NAME.exec(raw.trim());
+  return m ? `${m[2]}.${m[1]}` : raw.trim();
+}
+
+/** `com.a.XTest.testX` → `XTest.testX`, the form the Results summary uses. */
+function shortName(symbol: string): string {
+  const parts = symbol.split('.');
+  return parts.slice(-2).join('.');
+}
+
+function testSignal(symbol: string, logLine: number): Signal {
+  return { kind: 'test', symbol, message: symbol, tool: 'maven', category: 'test', severity: 'error', weight: 0.9, logLine };
+}
+
+/** The test's own frame (`at com.a.XTest.testX(XTest.java:12)`) is the assertion line. */
+function locateInTest(signal: Signal, lines: readonly LogLine[], from: number): void {
+  const symbol = signal.symbol!;
+  const method = symbol.slice(symbol.lastIndexOf('.') + 1);
+  let inherited: ReturnType<typeof parseJvmFrame> = null;
+  for (let k = from; k < lines.length && k < from + 200; k++) {
+    const t = lines[k]!.text;
+    if (t.startsWith('[')) break;
+    const f = parseJvmFrame(t);
+    if (!f) continue;
+    if (f.symbol === symbol || symbol.startsWith(`${f.className}.`)) {
+      signal.path = f.path;
+      signal.line = f.line;
+      return;
+    }
+    // A test method inherited from a base class runs in the base class's frame.
+    if (!inherited && f.symbol.endsWith(`.${method}`) && !isJvmLibraryFrame(f.symbol)) inherited = f;
+  }
+  if (inherited) {
+    signal.path = inherited.path;
+    signal.line = inherited.line;
+  }
+}
+
+/** Reads summary entries until the block ends; returns the index after it. */
+function readSummary(lines: readonly LogLine[], from: number, tests: Map<string, Signal>, out: Signal[]): number {
+  let k = from;
+  for (; k < lines.length && k < from + 500; k++) {
+    const l = lines[k]!;
+    const m = SUMMARY_ENTRY.exec(l.text);
+    if (!m) {
+      // Surefire 3 wraps long messages onto `[ERROR]   ` continuation lines that do not parse; keep going.
+      if (/^\[ERROR\]\s{3,}\S/.test(l.text)) continue;
+      break;
+    }
+    const classes = (m[1] ?? '').split('>');
+    const cls = m[1] ? classes[classes.length - 1]! : m[5]!.split('.').pop()!;
+    const method = m[2] ?? m[4]!;
+    const key = `${m[1] ? classes[0] : cls}.${method}`;
+    const prior = tests.get(key);
+    if (prior) {
+      (prior.related ??= []).push(l.n);
+      continue;
+    }
+    const signal = testSignal(m[5] ? `${m[5]}.${method}` : `${m[1]}.${method}`, l.n);
+    if (m[6]) signal.message = m[6].trim();
+    if (m[3]) {
+      // The summary names only the class: its file name is the best path there is.
+      signal.path = `${cls.split('$')[0]}.java`;
+      signal.line = Number(m[3]);
+    }
+    tests.set(key, signal);
+    out.push(signal);
+  }
+  return k;
+}

@@ -1,0 +1,143 @@
+import type { LogLine, Signal } from '../../types.js';
+import type { Matcher } from './matcher.js';
+import { isPythonLibraryPath, missingModule } from './frames-python.js';
+
+const MAX_LINE = 2000;
+const MAX_RELATED = 40;
+const BANNER = /^={3,} (.+?) ={3,}$/;
+const HEADER = /^_{3,} (.+?) _{3,}$/;
+// `path.py:12: in fn` (a traceback entry), `path.py:12: KeyError` (where it raised), `path.py:12:` (long mode).
+const LOCATION = /^([^\s:][^:]*\.py):(\d+):(?: (.*))?$/;
+// pytest --tb=native prints plain Python frames inside a section: they locate the test, frames-python emits them.
+const NATIVE = /^\s*File "([^"]+)", line (\d+)/;
+const DEF = /^\s+(?:async\s+)?def (\w+)\(/;
+const CAPTURED = /^-{3,} Captured .* -{3,}$/;
+const E_LINE = /^E(?:\s|$)/;
+const EXCEPTION = /^([A-Za-z_][\w.]*): (.*)$/;
+const SUMMARY = /^(FAILED|ERROR) (.+?)(?: - (.*))?$/;
+const SETUP = /^ERROR at (?:setup|teardown) of /;
+
+interface Loc { n: number; path: string; line: number; symbol?: string; native?: boolean; text: string }
+interface Section { title: string; n: number; locs: Loc[]; e: LogLine[]; marks: number[]; lastDef?: string }
+
+/** The summary's node id (`tests/x.py::Cls::test[a]`) in the form section titles use (`Cls.test[a]`). */
+function titleKey(nodeid: string): string {
+  const at = nodeid.indexOf('::');
+  return at < 0 ? `ERROR collecting ${nodeid}` : nodeid.slice(at + 2).replaceAll('::', '.');
+}
+
+/** First E line shaped like `Type: message` (the assertion/exception), else the first E line. */
+function errorLine(e: LogLine[]): { text: string; n: number } | undefined {
+  const strip = (l: LogLine) => ({ text: l.text.replace(/^E\s*/, ''), n: l.n });
+  const exc = e.map(strip).find((l) => EXCEPTION.test(l.text) && !l.text.startsWith('File "'));
+  return exc ?? (e[0] ? strip(e[0]) : undefined);
+}
+
+function frame(loc: Loc): Signal {
+  const s: Signal = { kind: 'frame', path: loc.path, line: loc.line, message: loc.text, tool: 'pytest', logLine: loc.n,
+    weight: isPythonLibraryPath(loc.path) ? 0.05 : 0.6 };
+  if (loc.symbol) s.symbol = loc.symbol;
+  return s;
+}
+
+/** Turns one FAILURES/ERRORS section into its test (or collection-error) signal plus traceback frames. */
+function flush(sec: Section, out: Signal[], byTitle: Map<string, Signal>): void {
+  const err = errorLine(sec.e);
+  const related = [...sec.marks, ...sec.e.map((l) => l.n)].slice(0, MAX_RELATED);
+  let main: Signal;
+  if (sec.title.startsWith('ERROR collecting ')) {
+    const exc = err ? EXCEPTION.exec(err.text) : null;
+    const module = exc ? missingModule(exc[1]!, exc[2]) : undefined;
+    // The import that failed is the innermost entry in the project, not in importlib or a package.
+    const own = sec.locs.filter((l) => !isPythonLibraryPath(l.path));
+    const at = own[own.length - 1];
+    main = { kind: 'diagnostic', message: err?.text ?? sec.title, tool: 'pytest', severity: 'error', weight: 1,
+      category: module ? 'dependency' : 'compile', logLine: at?.n ?? err?.n ?? sec.n, related };
+    if (module) main.symbol = module;
+    if (at) Object.assign(main, { path: at.path, line: at.line });
+  } else {
+    // Entries run outermost first, so the first one is the test function itself.
+    const at = sec.locs[0];
+    main = { kind: 'test', symbol: sec.title.replace(SETUP, ''), message: err?.text ?? sec.title, tool: 'pytest',
+      category: 'test', weight: 0.9, logLine: err?.n ?? sec.n, related };
+    if (at) Object.assign(main, { path: at.path, line: at.line });
+  }
+  out.push(main);
+  byTitle.set(sec.title, main);
+  for (const loc of sec.locs) {
+    if (loc.native || (loc.path === main.path && loc.line === main.line)) continue;
+    out.push(frame(loc));
+  }
+}
+
+/** Reads pytest reports: FAILURES/ERRORS sections (`>`/`E` lines, `path.py:12: …` entries) and the short summary. */
+export const pytestMatcher: Matcher = {
+  id: 'pytest',
+  extract(lines: readonly LogLine[]): Signal[] {
+    const out: Signal[] = [];
+    const byTitle = new Map<string, Signal>();
+    let mode: 'none' | 'sections' | 'summary' = 'none';
+    let sec: Section | null = null;
+    let captured = false;
+    const close = () => {
+      if (sec) flush(sec, out, byTitle);
+      sec = null;
+    };
+    for (const l of lines) {
+      const text = l.text;
+      if (text.length > MAX_LINE) continue;
+      const banner = text.startsWith('===') ? BANNER.exec(text) : null;
+      if (banner) {
+        close();
+        const name = banner[1]!;
+        mode = name === 'FAILURES' || name === 'ERRORS' ? 'sections' : name === 'short test summary info' ? 'summary' : 'none';
+        continue;
+      }
+      if (mode === 'summary') {
+        const m = text.startsWith('FAILED ') || text.startsWith('ERROR ') ? SUMMARY.exec(text) : null;
+        if (!m) continue;
+        const nodeid = m[2]!;
+        const file = nodeid.split('::')[0]!;
+        const known = byTitle.get(titleKey(nodeid));
+        if (known) {
+          known.related = [...(known.related ?? []), l.n];
+          if (!known.path && file.endsWith('.py')) known.path = file;
+          continue;
+        }
+        const name = nodeid.includes('::') ? titleKey(nodeid) : nodeid;
+        const s: Signal = { kind: 'test', symbol: name, message: m[3] ?? text, tool: 'pytest', category: 'test', weight: 0.9, logLine: l.n };
+        if (file.endsWith('.py')) s.path = file;
+        out.push(s);
+        continue;
+      }
+      if (mode !== 'sections') continue;
+      const header = text.startsWith('___') ? HEADER.exec(text) : null;
+      if (header) {
+        close();
+        sec = { title: header[1]!, n: l.n, locs: [], e: [], marks: [] };
+        captured = false;
+        continue;
+      }
+      if (!sec) continue;
+      const s: Section = sec;
+      if (CAPTURED.test(text)) captured = true;
+      if (captured) continue;
+      if (E_LINE.test(text)) s.e.push(l);
+      else if (text.startsWith('>')) s.marks.push(l.n);
+      else {
+        const loc = LOCATION.exec(text) ?? NATIVE.exec(text);
+        if (loc) {
+          const tail = loc[3];
+          const symbol = tail?.startsWith('in ') ? tail.slice(3) : s.lastDef;
+          s.locs.push({ n: l.n, path: loc[1]!, line: Number(loc[2]), symbol, native: loc.length === 3, text });
+          s.lastDef = undefined;
+        } else {
+          const def = DEF.exec(text);
+          if (def) s.lastDef = def[1];
+        }
+      }
+    }
+    close();
+    return out;
+  },
+};

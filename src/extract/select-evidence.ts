@@ -1,0 +1,52 @@
+import type { Category, EvidenceLine, LogLine, Signal } from '../types.js';
+import type { StepLayout } from '../log/find-failing-step.js';
+import type { Candidate } from '../locate/candidate.js';
+import { MAX_EVIDENCE_LINES } from '../limits.js';
+
+const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]/;
+const MAX_RELATED_PER_SIGNAL = 6;
+
+export interface EvidenceInput {
+  signals: readonly Signal[];
+  /** The pinned candidates (best first); empty when abstaining. */
+  findings: readonly Pick<Candidate, 'signals'>[];
+  layout: StepLayout;
+  lines: readonly LogLine[];
+  category: Category;
+}
+
+/**
+ * The log lines a person would quote in a bug report: the lines behind the pin (with the few lines that
+ * belong to them, such as an expected/actual pair), then the other errors of the failing step, in log
+ * order, at most MAX_EVIDENCE_LINES. Never the runner's own "Process completed with exit code" line
+ * when something better exists.
+ */
+export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
+  const text = new Map(input.lines.map((l) => [l.n, l.text] as const));
+  const picked = new Set<number>();
+  const add = (n: number) => {
+    if (picked.size >= MAX_EVIDENCE_LINES || picked.has(n)) return;
+    const t = text.get(n);
+    if (t === undefined || t.trim() === '' || RUNNER_NOISE.test(t)) return;
+    picked.add(n);
+  };
+  const addSignal = (s: Signal) => {
+    add(s.logLine);
+    for (const r of (s.related ?? []).slice(0, MAX_RELATED_PER_SIGNAL)) add(r);
+  };
+  for (const f of input.findings) for (const s of f.signals) addSignal(s);
+  const strong = input.signals
+    .filter((s) => s.kind !== 'identifier' && s.kind !== 'frame' && s.severity !== 'warning' && s.weight >= 0.5)
+    .filter((s) => input.category === 'unknown' || !s.category || s.category === input.category);
+  for (const s of strong) addSignal(s);
+  if (picked.size === 0) {
+    // Nothing recognised: the runner's own error lines, and what was printed just before the step failed.
+    const step = input.layout.failing;
+    for (const n of step?.errorLines ?? []) add(n);
+    const end = step?.errorLines[step.errorLines.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
+    const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !RUNNER_NOISE.test(l.text)).slice(-5);
+    for (const l of before) add(l.n);
+    if (picked.size === 0) for (const n of step?.errorLines ?? []) picked.add(n);
+  }
+  return [...picked].sort((a, b) => a - b).map((n) => ({ line: n, text: text.get(n) ?? '' }));
+}

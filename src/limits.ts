@@ -1,0 +1,59 @@
+/**
+ * Every bound Redline keeps, in one place, each with why. Change a number here, never inline.
+ */
+
+// ── Bounded tools (DESIGN.md §4; shared by the heuristics and the LLM mode) ──
+/** grep: more than this many matches is noise for a person and a waste of tokens for a model. */
+export const GREP_MAX_MATCHES = 100;
+/** Any single output line longer than this is cut: minified bundles and data lines are not evidence. */
+export const MAX_LINE_CHARS = 2000;
+/** glob: a list longer than this should be narrowed with a better pattern. */
+export const GLOB_MAX_PATHS = 100;
+/** read: at most this many lines per call... */
+export const READ_MAX_LINES = 2000;
+/** ...and at most this many bytes, whichever comes first (about 12k tokens). */
+export const READ_MAX_BYTES = 50 * 1024;
+/** A ripgrep call that runs longer than this on a checkout is killed (a pathological repo or pattern). */
+export const RG_TIMEOUT_MS = 20_000;
+/** ripgrep output we are willing to buffer from one call before stopping it. */
+export const RG_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
+
+// ── Reading logs (a 1 GB log must be diagnosed with peak RSS under 300 MB) ──
+/** Logs up to this size are kept whole: every line is cleaned and every matcher sees everything. */
+export const FULL_KEEP_BYTES = 48 * 1024 * 1024;
+/** Read size: big enough that per-chunk work is amortised, small enough to bound memory. */
+export const READ_CHUNK_BYTES = 4 * 1024 * 1024;
+/** A single line longer than this is cut (minified JS, base64 blobs): the rest is not evidence. */
+export const MAX_LOG_LINE_BYTES = 16 * 1024;
+/** Huge logs: the first lines (runner preamble, step list) are kept... */
+export const HEAD_LINES = 2000;
+/** ...and the raw bytes at the end, where failures are reported... */
+export const TAIL_BYTES = 8 * 1024 * 1024;
+/** ...but never more than this many of the last lines. */
+export const TAIL_LINES = 30_000;
+/** Huge logs: lines around each error-looking line in the middle: before... */
+export const HIT_CONTEXT_BEFORE = 5;
+/** ...and after (a stack trace or an assertion diff follows its headline). */
+export const HIT_CONTEXT_AFTER = 40;
+/** Huge logs: at most this many middle lines are kept; the latest win, failures come late. */
+export const MAX_MIDDLE_LINES = 40_000;
+/** Matchers see at most this many lines of the failing step (its end, where the cause usually is). */
+export const MAX_STEP_LINES_FOR_MATCHERS = 60_000;
+
+// ── Evidence and findings ──
+/** Evidence lines a person would quote: more than this is the whole tail, not evidence. */
+export const MAX_EVIDENCE_LINES = 12;
+/** Findings reported: the pin and a few alternatives. */
+export const MAX_FINDINGS = 5;
+/** Signals considered for locating, strongest first (a log with 10,000 lint errors). */
+export const MAX_SIGNALS = 400;
+/** Identifier tokens looked up in the repo with ripgrep (each lookup is one bounded rg run). */
+export const MAX_IDENTIFIER_LOOKUPS = 24;
+/** Below this confidence Redline says "no location": a wrong pin is worse than none. */
+export const MIN_CONFIDENCE = 0.35;
+/** Bytes of (decompressed) log read at most: a decompression bomb or endless stdin stops here. */
+export const MAX_LOG_BYTES = 4 * 1024 * 1024 * 1024;
+/** git diff output we read: a PR bigger than this is a vendoring or a generated-code PR; the prior is weak anyway. */
+export const MAX_DIFF_BYTES = 32 * 1024 * 1024;
+/** Source files bigger than this are not read for verification (generated bundles, data). */
+export const MAX_SOURCE_FILE_BYTES = 4 * 1024 * 1024;

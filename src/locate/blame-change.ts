@@ -1,0 +1,188 @@
+import type { Category, Signal } from '../types.js';
+import type { Candidate } from './candidate.js';
+import { wordsOf } from './candidate.js';
+import type { PrDiff, Hunk } from '../repo/diff.js';
+import { importsOf, isTestFile } from '../repo/related-files.js';
+import { mapLogPath, type Workspace } from '../repo/workspace.js';
+
+/** Files that describe the build rather than hold code: a change there is a prior for dependency failures only. */
+const MANIFEST = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|requirements[\w.-]*\.txt|pyproject\.toml|setup\.(py|cfg)|Pipfile|go\.(mod|sum)|Cargo\.(toml|lock)|pom\.xml|build\.gradle(\.kts)?|Gemfile(\.lock)?|[\w.-]+\.csproj)$/;
+const NOT_CODE = /\.(md|txt|rst|json|ya?ml|lock|toml|cfg|ini|svg|png|snap)$/;
+
+export interface BlameInput {
+  category: Category;
+  signals: readonly Signal[];
+  candidates: readonly Candidate[];
+  ws: Workspace;
+  diff: PrDiff;
+  /** Cleaned text of a log line, for the words of a failure's expected/actual lines. */
+  lineText: (n: number) => string | undefined;
+}
+
+/**
+ * "Blame the change, not the symptom": candidates from the PR's own changed lines. For a failing test,
+ * the changed hunks of the code the test exercises (its frames, its imports and theirs), scored by how
+ * close they are to the test and how many of the failure's words they share. For a dependency failure,
+ * the manifest line the PR changed for that package. For a compile error at a call site, the changed
+ * definition it calls.
+ */
+export function candidatesFromDiff(input: BlameInput): Candidate[] {
+  const { category } = input;
+  if (category === 'test') return blameForTest(input);
+  if (category === 'dependency') return blameForDependency(input);
+  if (category === 'compile') return definitionsForCompile(input);
+  return [];
+}
+
+function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): Candidate[] {
+  const testFiles = new Set<string>();
+  const frameLines = new Map<string, number[]>();
+  for (const c of candidates) {
+    if (c.cause === 'test' || isTestFile(c.file)) testFiles.add(c.file);
+    if (c.cause === 'frame' && !isTestFile(c.file)) frameLines.set(c.file, [...(frameLines.get(c.file) ?? []), c.line]);
+  }
+  for (const s of signals) {
+    if (s.kind === 'test' && s.path) {
+      const m = mapLogPath(ws, s.path);
+      if (m) testFiles.add(m.file);
+    }
+  }
+  // Distance from the failing tests through imports: 1 = imported by a test, 2 = imported by that.
+  const distance = new Map<string, number>();
+  let frontier = [...testFiles];
+  for (let d = 1; d <= 3 && frontier.length; d++) {
+    const next: string[] = [];
+    for (const f of frontier) {
+      for (const g of importsOf(ws, f)) {
+        if (distance.has(g) || testFiles.has(g)) continue;
+        distance.set(g, d);
+        next.push(g);
+      }
+    }
+    frontier = next;
+  }
+  const failureWords = new Set<string>();
+  for (const s of signals) {
+    if (s.kind !== 'test' && !(s.kind === 'diagnostic' && s.category === 'test')) continue;
+    const related = (s.related ?? []).map((n) => lineText(n) ?? '').join(' ');
+    for (const w of wordsOf(`${s.symbol ?? ''} ${s.message} ${related}`)) failureWords.add(w);
+  }
+  const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file));
+  const out: Candidate[] = [];
+  for (const cf of sourceChanges) {
+    for (const h of cf.hunks) {
+      if (!h.added.some((a) => isCode(a.text))) continue;
+      const notes: string[] = [];
+      let rel = 0;
+      const frames = frameLines.get(cf.file) ?? [];
+      if (frames.some((l) => l >= h.start && l <= h.end)) {
+        rel = 1;
+        notes.push('a stack frame of the failure is on this changed line');
+      } else if (frames.length) {
+        rel = 0.7;
+        notes.push('the failure passes through this file');
+      } else if (distance.has(cf.file)) {
+        const d = distance.get(cf.file)!;
+        rel = d === 1 ? 0.6 : d === 2 ? 0.45 : 0.3;
+        notes.push(d === 1 ? 'the failing test imports this file' : `the failing test reaches this file through ${d} imports`);
+      } else if (sourceChanges.length === 1) {
+        rel = 0.3;
+        notes.push('the only source change in the PR');
+      }
+      if (rel === 0) continue;
+      const best = bestLine(h, failureWords);
+      const overlap = Math.min(0.3, best.overlap * 0.1);
+      if (best.overlap) notes.push(`shares ${best.overlap} word(s) with the failure`);
+      out.push({
+        file: cf.file,
+        line: best.n,
+        cause: 'diff',
+        score: 0.7 + rel * 0.5 + overlap,
+        message: `changed by this PR: ${best.text.trim().slice(0, 200)}`,
+        signals: [],
+        notes,
+        mapped: 'diff',
+      });
+    }
+  }
+  return out;
+}
+
+/** The added line of a hunk that shares most words with the failure; the first code line on a tie. */
+function bestLine(h: Hunk, failureWords: Set<string>): { n: number; text: string; overlap: number } {
+  let best = { n: h.start, text: '', overlap: -1 };
+  for (const a of h.added) {
+    if (!isCode(a.text)) continue;
+    let k = 0;
+    for (const w of wordsOf(a.text)) if (failureWords.has(w)) k++;
+    if (k > best.overlap) best = { n: a.n, text: a.text, overlap: k };
+  }
+  return best.overlap < 0 ? { n: h.start, text: '', overlap: 0 } : best;
+}
+
+function isCode(text: string): boolean {
+  const t = text.trim();
+  return t !== '' && !/^(\/\/|#|\*|\/\*|--|"""|''')/.test(t) && !/^[{}()[\];,]+$/.test(t);
+}
+
+function blameForDependency({ signals, ws, diff }: BlameInput): Candidate[] {
+  const names = new Set(signals.filter((s) => s.category === 'dependency' && s.symbol).map((s) => s.symbol!));
+  const out: Candidate[] = [];
+  for (const cf of diff.files) {
+    if (!ws.fileSet.has(cf.file)) continue;
+    for (const h of cf.hunks) {
+      for (const a of h.added) {
+        const hit = [...names].find((n) => a.text.includes(n));
+        const manifest = MANIFEST.test(cf.file);
+        if (!hit && !manifest) continue;
+        out.push({
+          file: cf.file,
+          line: a.n,
+          cause: 'diff',
+          score: hit ? 1.3 : 0.5,
+          message: hit ? `the PR adds or changes \`${hit}\` here` : 'the PR changed the dependency manifest here',
+          symbol: hit,
+          signals: [],
+          notes: [hit ? `changed line names the package ${hit}` : 'changed manifest line'],
+          mapped: 'diff',
+        });
+      }
+    }
+  }
+  return out;
+}
+
+const DEFINES = (name: string) =>
+  new RegExp(`(?:function|def|fn|func|class|interface|type|struct|enum|trait|const|let|var|void|int|public|private|protected|static|export)\\s+[\\w<>\\[\\]*&\\s]*\\b${name}\\b|\\b${name}\\s*(?:=\\s*(?:async\\s*)?\\(|\\()[^;]*\\)\\s*(?:\\{|=>|:|->)`);
+
+/** A compile error at a call site whose definition the PR changed: that definition, as a related finding. */
+function definitionsForCompile({ candidates, ws, diff }: BlameInput): Candidate[] {
+  const top = candidates.find((c) => c.cause === 'diagnostic');
+  if (!top) return [];
+  const line = ws.lines(top.file)?.[top.line - 1] ?? '';
+  const names = new Set<string>();
+  for (const m of `${top.message} ${line}`.matchAll(/[A-Za-z_][\w]{2,}/g)) names.add(m[0]);
+  const out: Candidate[] = [];
+  for (const cf of diff.files) {
+    if (cf.file === top.file || !ws.fileSet.has(cf.file)) continue;
+    for (const h of cf.hunks) {
+      for (const a of h.added) {
+        const name = [...names].find((n) => DEFINES(n).test(a.text));
+        if (!name) continue;
+        out.push({
+          file: cf.file,
+          line: a.n,
+          cause: 'definition',
+          score: top.score - 0.3,
+          message: `the PR changed the definition of \`${name}\` that ${top.file}:${top.line} uses`,
+          symbol: name,
+          signals: [],
+          notes: [`changed definition of ${name}`],
+          mapped: 'diff',
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { Cause, Signal } from '../types.js';
+
+/** A place in the repo that might be the pin, before verification turns its score into confidence. */
+export interface Candidate {
+  file: string;
+  line: number;
+  endLine?: number;
+  column?: number;
+  cause: Cause;
+  /** Ranking score: only its order matters. */
+  score: number;
+  message: string;
+  symbol?: string;
+  signals: Signal[];
+  /** Why this candidate scored what it did, in words (goes to the trace and the evidence). */
+  notes: string[];
+  /** How the log path was mapped; 'none' when there is no repo to map onto. */
+  mapped: 'exact' | 'suffix' | 'unique-name' | 'search' | 'diff' | 'none';
+  ambiguous?: boolean;
+}
+
+/** Merges candidates on the same file:line, keeping the best score and all the evidence. */
+export function mergeCandidates(cands: Candidate[]): Candidate[] {
+  const byKey = new Map<string, Candidate>();
+  for (const c of cands) {
+    const key = `${c.file}:${c.line}`;
+    const prev = byKey.get(key);
+    if (!prev) {
+      byKey.set(key, { ...c, signals: [...c.signals], notes: [...c.notes] });
+      continue;
+    }
+    const [hi, lo] = prev.score >= c.score ? [prev, c] : [c, prev];
+    // Two independent routes to the same line make it likelier, a little.
+    const merged: Candidate = { ...hi, score: hi.score + Math.min(0.15, lo.score * 0.2), signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
+    merged.column ??= lo.column;
+    merged.symbol ??= lo.symbol;
+    byKey.set(key, merged);
+  }
+  return [...byKey.values()].sort((a, b) => b.score - a.score);
+}
+
+const WORD = /[A-Za-z_$][\w$]{2,}|\d+(?:\.\d+)?/g;
+
+/** Distinct words and numbers of a text, for overlap scoring between a failure and a changed line. */
+export function wordsOf(text: string): Set<string> {
+  return new Set(text.match(WORD) ?? []);
+}

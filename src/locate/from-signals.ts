@@ -1,0 +1,102 @@
+import type { Signal } from '../types.js';
+import type { Candidate } from './candidate.js';
+import { isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
+import { isTestFile } from '../repo/related-files.js';
+import type { PrDiff } from '../repo/diff.js';
+
+/** Runtimes that print the innermost frame last ("most recent call last"). */
+const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
+
+/**
+ * Turns the log's located signals into candidate pins: each diagnostic, failing test and in-repo stack
+ * frame whose path maps onto the checkout (or, with no checkout, onto the path as the log names it).
+ * Frames are ranked by depth: the innermost frame that is our code is where the error was raised.
+ */
+export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace | undefined, diff: PrDiff | undefined): Candidate[] {
+  const out: Candidate[] = [];
+  const frameDepth = stackDepths(signals, ws);
+  for (const s of signals) {
+    if (!s.path || s.kind === 'identifier') continue;
+    if (s.kind === 'frame' && s.weight <= 0.05) continue;
+    if (isExternalPath(stripCiPrefix(s.path))) continue;
+    let file: string;
+    let mapped: Candidate['mapped'] = 'none';
+    let ambiguous = false;
+    if (ws) {
+      const m = mapLogPath(ws, s.path);
+      if (!m) continue;
+      file = m.file;
+      mapped = m.how;
+      ambiguous = m.alternatives.length > 0;
+    } else {
+      file = stripCiPrefix(s.path);
+      if (file.startsWith('/')) continue; // an absolute path of another machine says nothing without a repo
+    }
+    let line = s.line;
+    const notes: string[] = [];
+    let mappedHow: Candidate['mapped'] = mapped;
+    if (line === undefined && ws) {
+      // A file without a line (prettier, a require stack): the symbol's line, else the PR's change there.
+      const found = s.symbol ? findToken(ws, file, s.symbol) : undefined;
+      const changed = diff?.byFile.get(file)?.hunks.find((h) => h.added.length)?.added[0]?.n;
+      line = found ?? changed;
+      if (found) notes.push(`\`${s.symbol}\` found at line ${found}`);
+      else if (changed) notes.push('first line the PR changed in this file');
+      mappedHow = found ? 'search' : changed ? 'diff' : mapped;
+    }
+    if (line === undefined) continue;
+    let score = s.weight;
+    if (s.kind === 'frame') {
+      const depth = frameDepth.get(s) ?? 0;
+      score = s.weight * Math.pow(0.8, depth);
+      // Raised in the code under test, not in the test: the frame is the pin.
+      if (depth === 0 && !isTestFile(file)) score += 0.25;
+      notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
+    }
+    if (s.severity === 'warning') score *= 0.4;
+    out.push({
+      file,
+      line,
+      column: s.column,
+      endLine: s.endLine,
+      cause: s.kind === 'diagnostic' ? 'diagnostic' : s.kind === 'test' ? 'test' : 'frame',
+      score,
+      message: s.message,
+      symbol: s.symbol,
+      signals: [s],
+      notes,
+      mapped: mappedHow,
+      ambiguous,
+    });
+  }
+  return out;
+}
+
+/** Depth of each in-repo frame within its stack (0 = innermost in-repo), stacks being runs of nearby frames. */
+function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): Map<Signal, number> {
+  const depth = new Map<Signal, number>();
+  let stack: Signal[] = [];
+  const flush = () => {
+    const inRepo = stack.filter((f) => f.weight > 0.05 && f.path && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path)));
+    const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : inRepo;
+    ordered.forEach((f, i) => depth.set(f, i));
+    stack = [];
+  };
+  for (const s of signals) {
+    if (s.kind !== 'frame') continue;
+    const prev = stack[stack.length - 1];
+    if (prev && (s.logLine - prev.logLine > 3 || s.tool !== prev.tool)) flush();
+    stack.push(s);
+  }
+  flush();
+  return depth;
+}
+
+/** The first line of a repo file where a token occurs as a whole word, if any. */
+export function findToken(ws: Workspace, file: string, token: string): number | undefined {
+  const lines = ws.lines(file);
+  if (!lines) return undefined;
+  const re = new RegExp(`(^|[^\\w$])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w$])`);
+  const i = lines.findIndex((l) => re.test(l));
+  return i === -1 ? undefined : i + 1;
+}

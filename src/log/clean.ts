@@ -1,0 +1,38 @@
+import stripAnsi from 'strip-ansi';
+
+/** The ISO timestamp the Actions runner puts before every raw job-log line. */
+const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+/** Travis and GitLab fold / section markers and their trailing ANSI clear sequences. */
+const TRAVIS_FOLD = /travis_(?:fold|time):(?:start|end):[^\s\r]*\r?/g;
+const GITLAB_SECTION = /section_(?:start|end):\d+:[A-Za-z0-9_.-]+(?:\[[^\]]*\])?\r?(?:\x1b\[0K)?/g;
+// Control characters other than tab: NULs and friends come from binary garbage and must not reach output.
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+
+/**
+ * Cleans one raw log line to the text a person would read: no timestamp, no ANSI, only the last frame
+ * of a `\r`-redrawn progress bar, no control characters, no trailing whitespace.
+ */
+export function cleanLine(raw: string): string {
+  let s = raw;
+  if (s.endsWith('\r')) s = s.slice(0, -1);
+  s = s.replace(ACTIONS_TIMESTAMP, '');
+  if (s.includes('travis_')) s = s.replace(TRAVIS_FOLD, '');
+  if (s.includes('section_')) s = s.replace(GITLAB_SECTION, '');
+  if (s.includes('\r')) {
+    // A progress bar redraws with \r: what stays on screen is the last non-empty frame.
+    const frames = s.split('\r').filter((f) => stripAnsi(f).trim() !== '');
+    s = frames.length ? frames[frames.length - 1]! : '';
+  }
+  if (s.includes('\x1b') || s.includes('\x9b')) s = stripAnsi(s);
+  s = s.replace(CONTROL, '');
+  // A timestamp can hide behind a colour code; strip again once the colour is gone.
+  s = s.replace(ACTIONS_TIMESTAMP, '');
+  return s.trimEnd();
+}
+
+/** Cleans a whole small text (a fixture, a pasted snippet) into numbered lines. */
+export function cleanText(text: string): { n: number; text: string }[] {
+  const raw = text.split('\n');
+  if (raw.length && raw[raw.length - 1] === '') raw.pop();
+  return raw.map((r, i) => ({ n: i + 1, text: cleanLine(r) }));
+}

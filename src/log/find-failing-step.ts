@@ -1,0 +1,106 @@
+import type { FailingStep, LogLine } from '../types.js';
+import type { SectionMarker } from './scan-log.js';
+
+export interface Step extends FailingStep {
+  /** The runner's or CI's own error lines inside the step (`##[error]…`, `ERROR: Job failed…`). */
+  errorLines: number[];
+  /** Exit code when the step reported one. */
+  exitCode?: number;
+}
+
+export interface StepLayout {
+  format: 'github-actions' | 'gitlab' | 'travis' | 'plain';
+  steps: Step[];
+  failing: Step | null;
+}
+
+const ACTIONS_STEP = /^##\[group\]Run (.*)$/;
+const ACTIONS_ERROR = /^##\[error\](.*)$/;
+const ACTIONS_EXIT = /^##\[error\]Process completed with exit code (\d+)\.?$/;
+const ACTIONS_POST = /^Post job cleanup\.$|^##\[group\]Post /;
+const GITLAB_FAILED = /^ERROR: Job failed/;
+const TRAVIS_FAILED = /^The command "(.*)" exited with (\d+)\.$/;
+
+/**
+ * Splits the log into the CI's steps and picks the one that ended the job: the last step that carries a
+ * runner error (`##[error]Process completed with exit code N.` or any `##[error]`). A step that failed
+ * with continue-on-error is followed by steps that ran, so the *last* failed step is the cause.
+ */
+export function findFailingStep(lines: readonly LogLine[], sections: readonly SectionMarker[], totalLines: number): StepLayout {
+  if (sections.length) return fromSections(lines, sections, totalLines);
+  const steps: Step[] = [];
+  let current: Step | null = null;
+  let sawActions = false;
+  let postAt = 0;
+  for (const l of lines) {
+    const t = l.text;
+    if (!t.startsWith('##[') && !t.startsWith('Post job')) continue;
+    const start = ACTIONS_STEP.exec(t);
+    if (start) {
+      sawActions = true;
+      if (current) current.endLine = l.n - 1;
+      current = { name: start[1]!.trim(), startLine: l.n, endLine: totalLines, errorLines: [] };
+      steps.push(current);
+      continue;
+    }
+    if (ACTIONS_POST.test(t)) {
+      if (current) current.endLine = l.n - 1;
+      current = null;
+      postAt ||= l.n;
+      continue;
+    }
+    if (ACTIONS_ERROR.test(t)) {
+      sawActions = true;
+      const exit = ACTIONS_EXIT.exec(t);
+      if (!current) {
+        // An error outside any step (the runner cancelling the job, a timeout): a step of its own.
+        current = { name: 'job', startLine: l.n, endLine: l.n, errorLines: [] };
+        steps.push(current);
+      }
+      current.errorLines.push(l.n);
+      if (exit) current.exitCode = Number(exit[1]);
+    }
+  }
+  if (!sawActions) return { format: 'plain', steps: [], failing: null };
+  const failing = [...steps].reverse().find((s) => s.errorLines.length > 0) ?? null;
+  return { format: 'github-actions', steps, failing };
+}
+
+function fromSections(lines: readonly LogLine[], sections: readonly SectionMarker[], totalLines: number): StepLayout {
+  const steps: Step[] = [];
+  const open = new Map<string, Step>();
+  const gitlab = lines.some((l) => GITLAB_FAILED.test(l.text));
+  for (const m of sections) {
+    if (m.kind === 'start') {
+      const s: Step = { name: m.name, startLine: m.n, endLine: totalLines, errorLines: [] };
+      open.set(m.name, s);
+      steps.push(s);
+    } else {
+      const s = open.get(m.name);
+      if (s) s.endLine = m.n;
+      open.delete(m.name);
+    }
+  }
+  // Travis prints the failed command after its fold; GitLab its job error at the very end.
+  for (const l of lines) {
+    if (GITLAB_FAILED.test(l.text) || TRAVIS_FAILED.test(l.text)) {
+      const owner = [...steps].reverse().find((s) => s.startLine <= l.n) ?? null;
+      if (owner) owner.errorLines.push(l.n);
+      const tr = TRAVIS_FAILED.exec(l.text);
+      if (owner && tr) owner.exitCode = Number(tr[2]);
+    }
+  }
+  // GitLab's failing section is the script section (the last one opened before the job error).
+  let failing = [...steps].reverse().find((s) => s.errorLines.length > 0) ?? null;
+  if (failing && gitlab) {
+    const scripts = steps.filter((s) => /script/.test(s.name) && s.startLine < failing!.errorLines[0]!);
+    const last = scripts[scripts.length - 1];
+    if (last && last !== failing) {
+      last.errorLines.push(...failing.errorLines);
+      failing = last;
+    }
+  }
+  // Travis: a failing command line sits right after its fold: the step is the stretch up to it.
+  if (failing && !gitlab && failing.endLine < failing.errorLines[0]!) failing.endLine = failing.errorLines[0]!;
+  return { format: gitlab ? 'gitlab' : 'travis', steps, failing };
+}

@@ -1,0 +1,107 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { LogReadError } from '../errors.js';
+import { READ_CHUNK_BYTES, MAX_LOG_BYTES } from '../limits.js';
+
+/** Where a log comes from: a path, `-` for stdin, or any byte stream (an HTTP response in the App). */
+export type LogSource = string | Readable;
+
+const GZIP_MAGIC_0 = 0x1f;
+const GZIP_MAGIC_1 = 0x8b;
+
+/**
+ * Streams the bytes of a log, gunzipping when the first bytes say gzip (Actions serves plain text, users
+ * and other CIs hand us .gz), and stops after MAX_LOG_BYTES of output so a decompression bomb or an
+ * endless stdin cannot hold us. Yields Buffers; sets `state.capped` when it stopped early.
+ */
+export async function* openLog(source: LogSource, state: { capped: boolean } = { capped: false }): AsyncGenerator<Buffer> {
+  const input = await openStream(source);
+  let first: Buffer | undefined;
+  const it = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head = await it.next();
+  if (head.done) return;
+  first = Buffer.isBuffer(head.value) ? head.value : Buffer.from(head.value);
+  const gz = first.length >= 2 && first[0] === GZIP_MAGIC_0 && first[1] === GZIP_MAGIC_1;
+  let total = 0;
+  const emit = (b: Buffer): Buffer | null => {
+    if (total >= MAX_LOG_BYTES) return null;
+    const room = MAX_LOG_BYTES - total;
+    total += Math.min(room, b.length);
+    if (b.length > room) {
+      state.capped = true;
+      return b.subarray(0, room);
+    }
+    return b;
+  };
+  if (!gz) {
+    const b = emit(first);
+    if (b) yield b;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      const out = emit(Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value));
+      if (!out) {
+        state.capped = true;
+        input.destroy();
+        return;
+      }
+      yield out;
+    }
+  }
+  const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+  // Feed the gunzip from the source in the background; errors surface through the gunzip stream.
+  void (async () => {
+    try {
+      if (!gunzip.write(first)) await new Promise((r) => gunzip.once('drain', r));
+      for (;;) {
+        const r = await it.next();
+        if (r.done || gunzip.destroyed) break;
+        if (!gunzip.write(r.value)) await new Promise((res) => gunzip.once('drain', res));
+      }
+      gunzip.end();
+    } catch (e) {
+      gunzip.destroy(e as Error);
+    }
+  })();
+  try {
+    for await (const chunk of gunzip) {
+      const out = emit(chunk as Buffer);
+      if (!out) {
+        state.capped = true;
+        break;
+      }
+      yield out;
+    }
+  } catch (e) {
+    // A truncated or corrupt gzip still gave us what it could; say so instead of failing the diagnosis.
+    if ((e as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') {
+      state.capped = true;
+      return;
+    }
+    throw new LogReadError(describe(source), `could not decompress the log: ${(e as Error).message}`, { cause: e });
+  } finally {
+    gunzip.destroy();
+    input.destroy();
+  }
+}
+
+async function openStream(source: LogSource): Promise<Readable> {
+  if (typeof source !== 'string') return source;
+  if (source === '-') return process.stdin;
+  try {
+    const s = await stat(source);
+    if (s.isDirectory()) throw new LogReadError(source, `--log ${source} is a directory: pass the log file itself`);
+  } catch (e) {
+    if (e instanceof LogReadError) throw e;
+    throw new LogReadError(source, `cannot read --log ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; check the path`, {
+      cause: e,
+    });
+  }
+  return createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
+}
+
+function describe(source: LogSource): string {
+  return typeof source === 'string' ? source : '<stream>';
+}

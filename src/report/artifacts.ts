@@ -1,0 +1,43 @@
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Diagnosis } from '../types.js';
+import type { DiagnoseTrace } from '../diagnose.js';
+import { redactSecrets } from './redact.js';
+import { renderJson } from './json.js';
+
+/**
+ * Writes what a person needs to check a diagnosis: the raw log as received, the cleaned log (the lines
+ * Redline kept, numbered as in the raw log, with gaps marked), the diagnosis, and a JSON trace of every
+ * step (failing step, signals, candidates with scores and checks). Cleaned log and trace are redacted;
+ * the raw log is the user's own input, kept as is so it can be re-run.
+ */
+export async function writeArtifacts(dir: string, input: { log: string; diagnosis: Diagnosis; trace: DiagnoseTrace }): Promise<string> {
+  const out = resolve(dir);
+  await mkdir(out, { recursive: true });
+  const raw = join(out, 'raw.log');
+  if (resolve(input.log) !== raw) await copyFile(input.log, raw);
+  const cleaned: string[] = [];
+  let prev = 0;
+  for (const l of input.trace.keptLines) {
+    if (l.n > prev + 1) cleaned.push(`… ${l.n - prev - 1} line(s) not kept …`);
+    cleaned.push(`${String(l.n).padStart(7)}  ${l.text}`);
+    prev = l.n;
+  }
+  await writeFile(join(out, 'cleaned.log'), redactSecrets(cleaned.join('\n') + '\n').text);
+  await writeFile(join(out, 'diagnosis.json'), renderJson(input.diagnosis));
+  const { keptLines, ...rest } = input.trace;
+  void keptLines;
+  await writeFile(join(out, 'trace.json'), redactSecrets(JSON.stringify(rest, null, 2) + '\n').text);
+  return out;
+}
+
+/** Saves stdin to `<dir>/raw.log` so that it can be both diagnosed and kept as an artifact. */
+export async function spoolStdin(dir: string): Promise<string> {
+  const out = resolve(dir);
+  await mkdir(out, { recursive: true });
+  const raw = join(out, 'raw.log');
+  await pipeline(process.stdin, createWriteStream(raw));
+  return raw;
+}

@@ -1,0 +1,55 @@
+import type { Diagnosis, Finding } from '../types.js';
+import { redactDiagnosis } from './redact.js';
+
+/** Drops undefined values so optional keys are omitted rather than written as null. */
+function defined<T extends Record<string, unknown>>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
+  return o;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function finding(f: Finding): Record<string, unknown> {
+  return defined({
+    file: f.file,
+    line: f.line,
+    endLine: f.endLine,
+    column: f.column,
+    message: f.message,
+    confidence: round2(f.confidence),
+    cause: f.cause,
+    symbol: f.symbol,
+    evidence: f.evidence.map((e) => defined({ line: e.line, text: e.text })),
+  });
+}
+
+/**
+ * The versioned machine contract (`--format json`): the Diagnosis with keys in a fixed order, optional
+ * keys omitted, confidence rounded to 2 decimals, secrets redacted; 2-space indent and a final newline.
+ */
+export function renderJson(d: Diagnosis): string {
+  const { diagnosis: r } = redactDiagnosis(d);
+  const s = r.stats;
+  const out = {
+    version: 1,
+    status: r.status,
+    category: r.category,
+    findings: r.findings.map(finding),
+    evidence: r.evidence.map((e) => ({ line: e.line, text: e.text })),
+    failingStep: r.failingStep
+      ? { name: r.failingStep.name, startLine: r.failingStep.startLine, endLine: r.failingStep.endLine }
+      : null,
+    summary: r.summary,
+    stats: defined({
+      bytes: s.bytes,
+      lines: s.lines,
+      signals: s.signals,
+      candidates: s.candidates,
+      filesInRepo: s.filesInRepo,
+      changedFiles: s.changedFiles,
+      ms: s.ms,
+      truncated: s.truncated,
+    }),
+  };
+  return `${JSON.stringify(out, null, 2)}\n`;
+}

@@ -1,0 +1,102 @@
+/**
+ * The one result format of Redline. `--format json` prints a `Diagnosis` (see report/json.ts), every
+ * door builds a `DiagnoseRequest`, and every stage passes these shapes along.
+ */
+
+export type Category = 'compile' | 'lint' | 'test' | 'dependency' | 'infra' | 'unknown';
+
+/** One cleaned line of the input log; `n` is the 1-based line number in the file as given. */
+export interface LogLine {
+  n: number;
+  text: string;
+  /** Index of the step (see FailingStep) the line belongs to, when the log has steps. */
+  step?: number;
+}
+
+export type SignalKind = 'diagnostic' | 'frame' | 'identifier' | 'test';
+
+/** One piece of evidence read from the log. */
+export interface Signal {
+  kind: SignalKind;
+  /** A path as the log names it (absolute CI path, relative, module path...): mapped to the repo later. */
+  path?: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  /** A function, test or identifier name the signal is about. */
+  symbol?: string;
+  message: string;
+  /** Which matcher produced it: 'tsc', 'eslint', 'jest', 'pytest', 'v8-frame', ... */
+  tool?: string;
+  /** What this signal says about the kind of failure, when it says something. */
+  category?: Category;
+  severity?: 'error' | 'warning';
+  /** Relative strength, 0..1: a compiler error with file:line is ~1, a stack frame less, a bare name least. */
+  weight: number;
+  /** The log line (LogLine.n) it was read from. */
+  logLine: number;
+  /** Further log lines that belong to this signal (a multi-line diagnostic, an assertion diff). */
+  related?: number[];
+}
+
+export type Cause = 'diff' | 'diagnostic' | 'frame' | 'test' | 'identifier' | 'definition';
+
+/** One candidate pin, modelled on reviewdog's diagnostic format. */
+export interface Finding {
+  /** Relative to the repo root, with `/` (or as the log names it when there is no repo). */
+  file: string;
+  /** 1-based. */
+  line: number;
+  endLine?: number;
+  column?: number;
+  message: string;
+  /** 0..1, from checks (file exists, line in range, identifier at the line, line in the diff). */
+  confidence: number;
+  cause: Cause;
+  symbol?: string;
+  /** Why: the log lines and checks that led here. */
+  evidence: FindingEvidence[];
+}
+
+export interface FindingEvidence {
+  /** A log line number, when the evidence is a log line. */
+  line?: number;
+  text: string;
+}
+
+export interface FailingStep {
+  name: string;
+  /** 1-based input-log lines of the step's first and last line. */
+  startLine: number;
+  endLine: number;
+}
+
+export interface EvidenceLine {
+  line: number;
+  text: string;
+}
+
+export type Status = 'located' | 'no-location';
+
+export interface DiagnosisStats {
+  bytes: number;
+  lines: number;
+  signals: number;
+  candidates: number;
+  filesInRepo?: number;
+  changedFiles?: number;
+  ms: number;
+  truncated?: boolean;
+}
+
+export interface Diagnosis {
+  version: 1;
+  status: Status;
+  category: Category;
+  findings: Finding[];
+  evidence: EvidenceLine[];
+  failingStep: FailingStep | null;
+  /** One sentence for people: what failed and why Redline pins (or does not pin) where it does. */
+  summary: string;
+  stats: DiagnosisStats;
+}
