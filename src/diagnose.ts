@@ -11,6 +11,7 @@ import { candidatesFromDiff } from './locate/blame-change.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
+import { rankCandidates } from './locate/rank.js';
 import { selectEvidence } from './extract/select-evidence.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
@@ -81,8 +82,10 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   candidates = mergeCandidates(candidates);
 
   // 7. Verify each candidate against the checkout; confidence comes from the checks.
-  const verified = candidates.map((c) => verifyCandidate(c, ws, diff)).filter((v): v is Verified => v !== null);
-  verified.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
+  const verified = rankCandidates(
+    candidates.map((c) => verifyCandidate(c, ws, diff)).filter((v): v is Verified => v !== null),
+    diff,
+  );
 
   // 8. Abstain rather than pin a wrong line: infra failures, nothing verified, or too little confidence.
   const top = verified[0];
@@ -111,7 +114,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
     },
   };
-  diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws });
+  diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0 });
   const trace: DiagnoseTrace = {
     scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped },
     layout,
@@ -125,7 +128,11 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
 function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {
   const step = layout.failing;
-  if (!step) return lines.slice(-MAX_STEP_LINES_FOR_MATCHERS);
+  if (!step) {
+    // No step failed: read the steps themselves, not the runner's cleanup after them.
+    const end = layout.cleanupStart ?? Infinity;
+    return lines.filter((l) => l.n < end).slice(-MAX_STEP_LINES_FOR_MATCHERS);
+  }
   const inStep = lines.filter((l) => l.n >= step.startLine && l.n <= step.endLine);
   return inStep.slice(-MAX_STEP_LINES_FOR_MATCHERS);
 }

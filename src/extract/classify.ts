@@ -10,6 +10,9 @@ export function classify(signals: readonly Signal[]): Category {
   const strong = signals.filter((s) => s.kind !== 'identifier' && s.kind !== 'frame' && s.weight >= 0.5 && s.category && s.severity !== 'warning');
   const has = (c: Category) => strong.some((s) => s.category === c);
   const located = (c: Category) => strong.some((s) => s.category === c && s.path);
+  // A registry that cannot be reached makes every resolver say "failed to get X": that is the network,
+  // not the dependency. A missing module named at a line of code is still a dependency failure.
+  if (has('dependency') && has('infra') && !located('dependency')) return 'infra';
   if (has('dependency')) return 'dependency';
   if (located('compile')) return 'compile';
   if (located('lint')) return 'lint';
@@ -17,5 +20,8 @@ export function classify(signals: readonly Signal[]): Category {
   if (has('compile')) return 'compile';
   if (has('lint')) return 'lint';
   if (has('test') || signals.some((s) => s.kind === 'test')) return 'test';
+  // An uncaught panic or exception with frames in our code (a `go run`, a smoke script): the code
+  // misbehaved at run time, which is what a test failure is.
+  if (signals.some((s) => s.kind === 'frame' && s.weight > 0.05)) return 'test';
   return 'unknown';
 }

@@ -40,6 +40,10 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
     .filter((s) => input.category === 'unknown' || !s.category || s.category === input.category);
   for (const s of strong) addSignal(s);
   if (picked.size === 0) {
+    // No toolchain spoke: the error-looking lines the generic matcher kept.
+    for (const s of input.signals) if (s.tool === 'generic') add(s.logLine);
+  }
+  if (picked.size === 0) {
     // Nothing recognised: the runner's own error lines, and what was printed just before the step failed.
     const step = input.layout.failing;
     for (const n of step?.errorLines ?? []) add(n);

@@ -1,6 +1,7 @@
 import type { Category, Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { wordsOf } from './candidate.js';
+import { shapeOfHunk } from './change-shape.js';
 import type { PrDiff, Hunk } from '../repo/diff.js';
 import { importsOf, isTestFile } from '../repo/related-files.js';
 import { mapLogPath, type Workspace } from '../repo/workspace.js';
@@ -36,10 +37,10 @@ export function candidatesFromDiff(input: BlameInput): Candidate[] {
 
 function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): Candidate[] {
   const testFiles = new Set<string>();
-  const frameLines = new Map<string, number[]>();
+  const frameLines = new Map<string, { line: number; depth: number }[]>();
   for (const c of candidates) {
     if (c.cause === 'test' || isTestFile(c.file)) testFiles.add(c.file);
-    if (c.cause === 'frame' && !isTestFile(c.file)) frameLines.set(c.file, [...(frameLines.get(c.file) ?? []), c.line]);
+    if (c.cause === 'frame' && !isTestFile(c.file)) frameLines.set(c.file, [...(frameLines.get(c.file) ?? []), { line: c.line, depth: c.depth ?? 0 }]);
   }
   for (const s of signals) {
     if (s.kind === 'test' && s.path) {
@@ -47,13 +48,15 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
       if (m) testFiles.add(m.file);
     }
   }
-  // Distance from the failing tests through imports: 1 = imported by a test, 2 = imported by that.
+  const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file));
+  // Distance from the failing tests through imports (1 = imported by a test, 2 = imported by that), plus
+  // references by name to a changed file (Ruby constants, same-package Java classes need no import).
   const distance = new Map<string, number>();
   let frontier = [...testFiles];
   for (let d = 1; d <= 3 && frontier.length; d++) {
     const next: string[] = [];
     for (const f of frontier) {
-      for (const g of importsOf(ws, f)) {
+      for (const g of [...importsOf(ws, f), ...namedChangedFiles(ws, f, sourceChanges.map((c) => c.file))]) {
         if (distance.has(g) || testFiles.has(g)) continue;
         distance.set(g, d);
         next.push(g);
@@ -67,37 +70,57 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
     const related = (s.related ?? []).map((n) => lineText(n) ?? '').join(' ');
     for (const w of wordsOf(`${s.symbol ?? ''} ${s.message} ${related}`)) failureWords.add(w);
   }
-  const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file));
+  const valueText = signals
+    .filter((s) => s.kind === 'test')
+    .flatMap((s) => [s.message, ...(s.related ?? []).map((n) => lineText(n) ?? '')])
+    .join('\n');
   const out: Candidate[] = [];
   for (const cf of sourceChanges) {
     for (const h of cf.hunks) {
-      if (!h.added.some((a) => isCode(a.text))) continue;
+      const shapes = shapeOfHunk(h);
+      if (!shapes.length) continue;
       const notes: string[] = [];
       let rel = 0;
       const frames = frameLines.get(cf.file) ?? [];
-      if (frames.some((l) => l >= h.start && l <= h.end)) {
-        rel = 1;
+      const onLine = frames.filter((f) => f.line >= h.start && f.line <= h.end);
+      if (onLine.length) {
+        // The innermost frame on a changed line is where it broke; outer ones only passed through.
+        rel = 1.2 - 0.15 * Math.min(...onLine.map((f) => f.depth));
         notes.push('a stack frame of the failure is on this changed line');
       } else if (frames.length) {
-        rel = 0.7;
+        rel = 0.5;
         notes.push('the failure passes through this file');
       } else if (distance.has(cf.file)) {
         const d = distance.get(cf.file)!;
-        rel = d === 1 ? 0.6 : d === 2 ? 0.45 : 0.3;
+        rel = d === 1 ? 0.6 : d === 2 ? 0.5 : 0.4;
         notes.push(d === 1 ? 'the failing test imports this file' : `the failing test reaches this file through ${d} imports`);
       } else if (sourceChanges.length === 1) {
-        rel = 0.3;
+        rel = 0.4;
         notes.push('the only source change in the PR');
       }
       if (rel === 0) continue;
-      const best = bestLine(h, failureWords);
-      const overlap = Math.min(0.3, best.overlap * 0.1);
-      if (best.overlap) notes.push(`shares ${best.overlap} word(s) with the failure`);
+      // The line: a frame's line when one is in the hunk, else the edit most likely to change behaviour.
+      let best = shapes[0]!;
+      let bestScore = -Infinity;
+      for (const sh of shapes) {
+        const overlap = [...wordsOf(sh.text)].filter((w) => failureWords.has(w)).length;
+        const here = onLine.filter((f) => f.line === sh.n).map((f) => f.depth);
+        const framed = here.length ? 1 - 0.15 * Math.min(...here) : 0;
+        // The old value in the failure's expected side and the new one in its actual side (or back).
+        const delta = sh.valuesGone.some((v) => v !== '' && valueText.includes(v)) && sh.valuesCame.some((v) => v !== '' && valueText.includes(v));
+        const sc = framed + sh.prior + Math.min(0.3, overlap * 0.1) + (delta ? 0.4 : 0);
+        if (delta && !sh.reason.includes('values')) sh.reason += '; the old and new values both appear in the failure';
+        if (sc > bestScore) {
+          bestScore = sc;
+          best = sh;
+        }
+      }
+      notes.push(best.reason);
       out.push({
         file: cf.file,
         line: best.n,
         cause: 'diff',
-        score: 0.7 + rel * 0.5 + overlap,
+        score: 1.0 + rel * 0.5 + bestScore,
         message: `changed by this PR: ${best.text.trim().slice(0, 200)}`,
         signals: [],
         notes,
@@ -106,18 +129,6 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
     }
   }
   return out;
-}
-
-/** The added line of a hunk that shares most words with the failure; the first code line on a tie. */
-function bestLine(h: Hunk, failureWords: Set<string>): { n: number; text: string; overlap: number } {
-  let best = { n: h.start, text: '', overlap: -1 };
-  for (const a of h.added) {
-    if (!isCode(a.text)) continue;
-    let k = 0;
-    for (const w of wordsOf(a.text)) if (failureWords.has(w)) k++;
-    if (k > best.overlap) best = { n: a.n, text: a.text, overlap: k };
-  }
-  return best.overlap < 0 ? { n: h.start, text: '', overlap: 0 } : best;
 }
 
 function isCode(text: string): boolean {
@@ -185,4 +196,22 @@ function definitionsForCompile({ candidates, ws, diff }: BlameInput): Candidate[
     }
   }
   return out;
+}
+
+/** Changed files that `file` names: their stem as a word (`Tax`, `tax`, `TaxRules`) in its text. */
+function namedChangedFiles(ws: Workspace, file: string, changed: readonly string[]): string[] {
+  const lines = ws.lines(file);
+  if (!lines || !changed.length) return [];
+  const text = lines.join('\n');
+  return changed.filter((c) => {
+    if (c === file) return false;
+    const stem = c.slice(c.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+    if (stem.length < 3 || stem === 'index' || stem === '__init__' || stem === 'mod' || stem === 'lib') return false;
+    const pascal = stem.replace(/(^|[_-])(\w)/g, (_m, _s, ch: string) => ch.toUpperCase());
+    return new RegExp(`\\b(?:${escape(stem)}|${escape(pascal)})\\b`).test(text);
+  });
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

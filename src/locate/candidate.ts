@@ -17,6 +17,8 @@ export interface Candidate {
   /** How the log path was mapped; 'none' when there is no repo to map onto. */
   mapped: 'exact' | 'suffix' | 'unique-name' | 'search' | 'diff' | 'none';
   ambiguous?: boolean;
+  /** For a stack frame: 0 for the innermost frame in the repository, 1 for its caller, ... */
+  depth?: number;
 }
 
 /** Merges candidates on the same file:line, keeping the best score and all the evidence. */
@@ -30,8 +32,10 @@ export function mergeCandidates(cands: Candidate[]): Candidate[] {
       continue;
     }
     const [hi, lo] = prev.score >= c.score ? [prev, c] : [c, prev];
-    // Two independent routes to the same line make it likelier, a little.
-    const merged: Candidate = { ...hi, score: hi.score + Math.min(0.15, lo.score * 0.2), signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
+    // Two independent routes to the same line (a frame and the diff) make it likelier, a little; the same
+    // route twice (a diagnostic printed twice, two errors on one line) does not.
+    const bonus = hi.cause !== lo.cause ? Math.min(0.15, lo.score * 0.2) : 0;
+    const merged: Candidate = { ...hi, score: hi.score + bonus, signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
     merged.column ??= lo.column;
     merged.symbol ??= lo.symbol;
     byKey.set(key, merged);

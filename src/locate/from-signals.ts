@@ -18,7 +18,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     if (s.kind === 'frame' && s.weight <= 0.05) continue;
-    if (isExternalPath(stripCiPrefix(s.path))) continue;
+    if (isExternalPath(stripCiPrefix(s.path)) && !ws?.fileSet.has(stripCiPrefix(s.path, ws.root))) continue;
     let file: string;
     let mapped: Candidate['mapped'] = 'none';
     let ambiguous = false;
@@ -46,8 +46,9 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     }
     if (line === undefined) continue;
     let score = s.weight;
+    let depth: number | undefined;
     if (s.kind === 'frame') {
-      const depth = frameDepth.get(s) ?? 0;
+      depth = frameDepth.get(s) ?? 0;
       score = s.weight * Math.pow(0.8, depth);
       // Raised in the code under test, not in the test: the frame is the pin.
       if (depth === 0 && !isTestFile(file)) score += 0.25;
@@ -67,6 +68,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       notes,
       mapped: mappedHow,
       ambiguous,
+      ...(depth !== undefined ? { depth } : {}),
     });
   }
   return out;
@@ -85,7 +87,9 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): Map
   for (const s of signals) {
     if (s.kind !== 'frame') continue;
     const prev = stack[stack.length - 1];
-    if (prev && (s.logLine - prev.logLine > 3 || s.tool !== prev.tool)) flush();
+    // Python's long tracebacks print source between frames; other runtimes print frames back to back.
+    const gap = INNERMOST_LAST.has(s.tool ?? '') ? 40 : 3;
+    if (prev && (s.logLine - prev.logLine > gap || s.tool !== prev.tool)) flush();
     stack.push(s);
   }
   flush();

@@ -12,6 +12,8 @@ export interface StepLayout {
   format: 'github-actions' | 'gitlab' | 'travis' | 'plain';
   steps: Step[];
   failing: Step | null;
+  /** First line of the runner's post-job cleanup, which is never the cause (Actions only). */
+  cleanupStart?: number;
 }
 
 const ACTIONS_STEP = /^##\[group\]Run (.*)$/;
@@ -63,7 +65,7 @@ export function findFailingStep(lines: readonly LogLine[], sections: readonly Se
   }
   if (!sawActions) return { format: 'plain', steps: [], failing: null };
   const failing = [...steps].reverse().find((s) => s.errorLines.length > 0) ?? null;
-  return { format: 'github-actions', steps, failing };
+  return { format: 'github-actions', steps, failing, ...(postAt ? { cleanupStart: postAt } : {}) };
 }
 
 function fromSections(lines: readonly LogLine[], sections: readonly SectionMarker[], totalLines: number): StepLayout {

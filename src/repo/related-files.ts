@@ -16,6 +16,8 @@ const RUBY_REQ = /require(_relative)?\s*\(?\s*['"]([^'"]+)['"]/g;
 const JAVA_IMPORT = /^\s*import\s+(?:static\s+)?([\w.]+)\s*;/gm;
 const RUST_USE = /\b(?:use|mod)\s+(?:crate::)?([\w:]+)/g;
 
+const RUST_BUILTIN = new Set(['std', 'core', 'alloc', 'super', 'self', 'crate']);
+
 const JS_EXT = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '/index.ts', '/index.js', '/index.tsx'];
 
 /**
@@ -74,7 +76,10 @@ export function importsOf(ws: Workspace, file: string): string[] {
   } else if (file.endsWith('.rs')) {
     for (const m of text.matchAll(RUST_USE)) {
       const first = m[1]!.split('::')[0]!;
-      add(['src/' + first + '.rs', 'src/' + first + '/mod.rs', join(dir, first + '.rs')].find((p) => ws.fileSet.has(p)));
+      if (RUST_BUILTIN.has(first)) continue;
+      const own = ['src/' + first + '.rs', 'src/' + first + '/mod.rs', join(dir, first + '.rs')].find((p) => ws.fileSet.has(p));
+      // `use mycrate::x` from tests/ or a binary: the crate's library root.
+      add(own ?? (ws.fileSet.has('src/lib.rs') ? 'src/lib.rs' : undefined));
     }
   }
   // By name: foo.test.ts ↔ foo.ts, test_foo.py ↔ foo.py, foo_test.go ↔ foo.go, FooTest.java ↔ Foo.java.

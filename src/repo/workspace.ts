@@ -57,7 +57,7 @@ export async function openWorkspace(root: string): Promise<Workspace> {
 
 /** Paths that are never the PR's code: dependencies, vendored code, toolchains, runtime internals. */
 const EXTERNAL =
-  /(^|\/)(node_modules|site-packages|dist-packages|\.venv|venv|vendor|third_party|\.cargo\/registry|\.rustup|go\/pkg\/mod|\.m2|\.gradle)\/|^(node:|internal\/|<anonymous>|\/usr\/(lib|local\/lib|include|share)\/|\/rustc\/|\/opt\/hostedtoolcache\/|\/usr\/local\/go\/|\/Library\/)|^(java|javax|jdk|sun|kotlin|scala)\.|\/lib\/python\d/;
+  /(^|\/)(node_modules|site-packages|dist-packages|\.venv|venv|vendor|third_party|\.cargo\/registry|\.rustup|go\/pkg\/mod|\.m2|\.gradle)\/|^(node:|internal\/(?:modules|process|timers|main|bootstrap|streams|fs|util|errors|async_hooks|url|child_process|worker)\/|<anonymous>|\/usr\/(lib|local\/lib|include|share)\/|\/rustc\/|\/opt\/hostedtoolcache\/|\/usr\/local\/go\/|\/Library\/)|^(java|javax|jdk|sun|kotlin|scala)\.|\/lib\/python\d/;
 
 /** True for a path that belongs to a dependency, the toolchain or the runtime, not the repository. */
 export function isExternalPath(p: string): boolean {
@@ -112,8 +112,10 @@ export interface MappedPath {
  */
 export function mapLogPath(ws: Workspace, logPath: string, hintDir?: string): MappedPath | null {
   const rel = stripCiPrefix(logPath, ws.root);
-  if (!rel || isExternalPath(rel) || isExternalPath(normaliseLogPath(logPath))) return null;
+  if (!rel) return null;
+  // A file the checkout really has is ours, whatever its path looks like (a Go package named internal/).
   if (ws.fileSet.has(rel)) return { file: rel, how: 'exact', alternatives: [] };
+  if (isExternalPath(rel) || isExternalPath(normaliseLogPath(logPath))) return null;
   if (hintDir) {
     const joined = `${hintDir}/${rel}`.replace(/^\/+/, '');
     if (ws.fileSet.has(joined)) return { file: joined, how: 'exact', alternatives: [] };

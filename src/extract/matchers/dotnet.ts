@@ -26,7 +26,8 @@ export const dotnetMatcher: Matcher = {
       if (text.length > MAX_LINE) continue;
       if (text.includes('): error ') || text.includes('): warning ')) {
         const m = MSBUILD.exec(text);
-        if (!m) continue;
+        // tsc prints the same `file(line,col): error TS1234:` shape: only .NET sources and codes are ours.
+        if (!m || m[5]!.startsWith('TS') || /\.[cm]?[jt]sx?$/.test(m[1]!)) continue;
         const key = `${m[1]}(${m[2]},${m[3]}) ${m[5]} ${m[6]}`;
         const prior = seen.get(key);
         if (prior) {

@@ -26,6 +26,7 @@ import { dotnetMatcher } from './dotnet.js';
 import { dotnetFramesMatcher } from './frames-dotnet.js';
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
+import { genericErrorsMatcher } from './generic-errors.js';
 
 export type { Matcher } from './matcher.js';
 
@@ -58,4 +59,5 @@ export const MATCHERS: readonly Matcher[] = [
   dotnetFramesMatcher,
   packageManagerMatcher,
   infraMatcher,
+  genericErrorsMatcher,
 ];

@@ -10,6 +10,32 @@ interface InfraRule {
   hint: string;
 }
 
+// DNS and connection failures, as node, curl, pip, cargo, Go and yarn word them. ECONNREFUSED is left out:
+// on its own it is as often a test's own server that did not start as a registry that is down.
+const NETWORK = new RegExp(
+  [
+    String.raw`getaddrinfo (?:ENOTFOUND|EAI_AGAIN)`,
+    String.raw`\b(?:ECONNRESET|ETIMEDOUT|EAI_AGAIN)\b`,
+    'Could not resolve host',
+    "Couldn't resolve host name",
+    'Temporary failure in name resolution',
+    'Name or service not known',
+    String.raw`: no such host\b`,
+    'spurious network error',
+    'Connection timed out',
+    'There appears to be trouble with your network connection',
+  ].join('|'),
+);
+// A registry or mirror answering 5xx: the package exists, the server is down. The rule's hint (a URL on the
+// line) keeps a test named "emits status code 500" out.
+const SERVER_ERROR = new RegExp(
+  [
+    String.raw`\b50[0234] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)\b`,
+    String.raw`status code:? 50[0234]\b`,
+    String.raw`HTTP [Ee]rror 50[0234]\b`,
+  ].join('|'),
+);
+
 // Every pattern is a plain alternation of literals, so each line costs at most a linear scan.
 const RULES: readonly InfraRule[] = [
   // V8 says this itself; the process is gone before any test can name a line.
@@ -18,25 +44,15 @@ const RULES: readonly InfraRule[] = [
   { kind: 'killed', hint: 'Killed', test: /^(?:\S+: )?(?:line \d+: )?(?:\d+ )?Killed(?:\s{2,}\S.*)?$/ },
   { kind: 'killed', hint: 'exit code 137', test: /^##\[error\]Process completed with exit code 137\.$/ },
   { kind: 'timeout', hint: 'exit code 124', test: /^##\[error\]Process completed with exit code 124\.$/ },
-  { kind: 'timeout', hint: 'timeout: ', test: /^timeout: (?:the monitored command dumped core|sending signal \S+ to command)/ },
+  { kind: 'timeout', hint: 'timeout: ', test: /^timeout: (?:the monitored command dumped core|sending signal)/ },
   { kind: 'timeout', hint: 'maximum execution time', test: /has exceeded the maximum execution time of/ },
   { kind: 'shutdown', hint: 'shutdown signal', test: /The runner has received a shutdown signal/ },
   { kind: 'canceled', hint: 'was canceled', test: /^(?:##\[error\])?The operation was canceled\.$/ },
-  { kind: 'runner-lost', hint: 'lost communication', test: /The self-hosted runner: .* lost communication with the server|lost communication with the server/ },
+  { kind: 'runner-lost', hint: 'lost communication', test: /lost communication with the server/ },
   { kind: 'disk-full', hint: 'o space left on device', test: /[Nn]o space left on device/ },
   { kind: 'disk-full', hint: 'ENOSPC', test: /\bENOSPC\b/ },
-  {
-    kind: 'network',
-    hint: '',
-    test: /getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|\b(?:ECONNRESET|ETIMEDOUT|EAI_AGAIN)\b|Could not resolve host|Temporary failure in name resolution|Name or service not known|: no such host\b|Couldn't resolve host name|spurious network error|Connection timed out/,
-  },
-  // A registry or mirror answering 5xx: the package exists, the server is down. The URL on the line keeps a
-  // test named "emits status code 500" out.
-  {
-    kind: 'server-error',
-    hint: '://',
-    test: /\b50[0234] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)\b|status code:? 50[0234]\b|HTTP [Ee]rror 50[0234]\b/,
-  },
+  { kind: 'network', hint: '', test: NETWORK },
+  { kind: 'server-error', hint: '://', test: SERVER_ERROR },
   { kind: 'rate-limit', hint: 'toomanyrequests', test: /toomanyrequests: .*(?:pull rate limit|rate limit)/ },
 ];
 
@@ -44,7 +60,7 @@ const RULES: readonly InfraRule[] = [
 const MAX_LINE = 4000;
 const MAX_RELATED = 10;
 
-/** Reads failures that are no line's fault (out of memory, killed, timed out, canceled, disk full, network down) as category-only signals. */
+/** Reads failures that are no line's fault (out of memory, killed, timed out, disk full, network) as category-only signals. */
 export const infraMatcher: Matcher = {
   id: 'infra',
   extract(lines: readonly LogLine[]): Signal[] {
@@ -59,7 +75,15 @@ export const infraMatcher: Matcher = {
         if (prev) {
           if ((prev.related ??= []).length < MAX_RELATED) prev.related.push(n);
         } else {
-          const s: Signal = { kind: 'diagnostic', message: text.trim(), tool: 'infra', severity: 'error', category: 'infra', weight: 0.8, logLine: n };
+          const s: Signal = {
+            kind: 'diagnostic',
+            message: text.trim(),
+            tool: 'infra',
+            severity: 'error',
+            category: 'infra',
+            weight: 0.8,
+            logLine: n,
+          };
           byKind.set(rule.kind, s);
           signals.push(s);
         }

@@ -5,7 +5,8 @@ import type { Matcher } from './matcher.js';
 const NPM = /(?:^|[\s|>:#])npm (?:ERR!|error)(?: (.*))?$/;
 const NPM_CODE = /^code (\S+)$/;
 // The cause is the network or the registry, not the package: the right answer is "retry", not a pin.
-const NETWORK_CODE = /^(?:ENOTFOUND|ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_SOCKET_TIMEOUT|E5\d\d)$/;
+const NETWORK_CODE =
+  /^(?:ENOTFOUND|ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_SOCKET_TIMEOUT|E5\d\d)$/;
 const NPM_404 = /^404 Not Found - GET (\S+)/;
 const NO_VERSION = /No matching version found for (@?[^@\s]+)@/;
 const NPM_ROOT_DEP = /^\s*(?:dev |peer |optional |peerOptional )?(@?[^@\s"]+)@"[^"]*" from the root project/;
@@ -13,6 +14,7 @@ const NPM_PEER_FROM = /^peer \S+ from (@?[^@\s]+)@/;
 const NPM_LOCK = /^(?:Missing: (@?[^@\s]+)@\S* from lock file|Invalid: lock file's (@?[^@\s]+)@)/;
 const NPM_REQUEST = /request to (\S+) failed/;
 const PNPM = /^\s*ERR_PNPM_([A-Z0-9_]+)\s+(.*)$/;
+const PNPM_DEPENDENCY = /^(?:FETCH_404|NO_MATCHING_VERSION|OUTDATED_LOCKFILE|PEER_DEP_ISSUES)$/;
 const PNPM_NETWORK = /^(?:META_FETCH_FAIL|FETCH_5\d\d)$|E(?:NOTFOUND|TIMEDOUT|CONNRESET|CONNREFUSED|AI_AGAIN)/;
 const GET_URL = /GET (https?:\/\/[^\s:]+(?::\d+)?[^\s:]*)/;
 const PNPM_SPECS = /specifiers in the lockfile \((\{[^)]*\})\) don't match specs in package\.json \((\{[^)]*\})\)/;
@@ -24,7 +26,7 @@ const REQUIRE_FROM = /^\W*- (\/\S+|[A-Za-z]:\\\S+)$/;
 const CARGO_GET = /^error: failed to get `([^`]+)` as a dependency/;
 const CARGO_NETWORK = /Could not resolve host|spurious network error|failed to download|timed out|SSL connect error/;
 const GO_LOCATED = /^(\S+?\.go):(\d+):(\d+): (.*)$/;
-const GO_PACKAGE = /(?:no required module provides package|missing go\.sum entry for module providing package) ([^\s;:]+)/;
+const GO_PACKAGE = /(?:no required module provides|missing go\.sum entry for module providing) package ([^\s;:]+)/;
 
 /** Failures one line says in full; group 1, when there, is the package. `once`: repeated per importing file. */
 const LINE_RULES: readonly { tool: string; re: RegExp; once?: boolean }[] = [
@@ -88,7 +90,8 @@ function npmBlock(block: Said[]): Signal | null {
     const m = NPM_LOCK.exec(detail.rest)!;
     symbol = m[1] ?? m[2];
   } else if (NETWORK_CODE.test(code)) {
-    detail = find(NPM_REQUEST) ?? block.find((b, i) => i > codeAt && b.rest !== '' && !/^(?:errno|syscall) /.test(b.rest));
+    const said = (b: Said, i: number) => i > codeAt && b.rest !== '' && !/^(?:errno|syscall) /.test(b.rest);
+    detail = find(NPM_REQUEST) ?? block.find(said);
     symbol = packageFromUrl(detail && NPM_REQUEST.exec(detail.rest)?.[1]);
   } else {
     return null;
@@ -99,12 +102,20 @@ function npmBlock(block: Said[]): Signal | null {
   return signal('npm', message, category, block[codeAt]!.n, symbol, related);
 }
 
-function signal(tool: string, message: string, category: Category, logLine: number, symbol?: string, related: number[] = []): Signal {
-  return { kind: 'diagnostic', ...(symbol ? { symbol } : {}), message, tool, severity: 'error', category, weight: 0.8, logLine,
-    ...(related.length ? { related } : {}) };
+/** A category-only signal: no line to pin, but the package name for the locator to find in the manifest. */
+function signal(
+  tool: string,
+  message: string,
+  category: Category,
+  logLine: number,
+  symbol?: string,
+  related: number[] = [],
+): Signal {
+  const extra = { ...(symbol ? { symbol } : {}), ...(related.length ? { related } : {}) };
+  return { kind: 'diagnostic', message, tool, severity: 'error', category, weight: 0.8, logLine, ...extra };
 }
 
-/** Reads npm, pnpm, yarn, pip, cargo and Go module failures, and the runtime's "module not found", into dependency or infra signals. */
+/** Reads npm, pnpm, yarn, pip, cargo and Go module failures and "module not found" into dependency or infra signals. */
 export const packageManagerMatcher: Matcher = {
   id: 'package-manager',
   extract(lines: readonly LogLine[]): Signal[] {
@@ -122,7 +133,9 @@ export const packageManagerMatcher: Matcher = {
       const npm = text.includes('npm ') ? NPM.exec(text) : null;
       if (npm) {
         const block = [{ n, rest: (npm[1] ?? '').trim() }];
-        for (let m; i + 1 < lines.length && (m = NPM.exec(lines[i + 1]!.text)); i++) block.push({ n: lines[i + 1]!.n, rest: (m[1] ?? '').trim() });
+        for (let m; i + 1 < lines.length && (m = NPM.exec(lines[i + 1]!.text)); i++) {
+          block.push({ n: lines[i + 1]!.n, rest: (m[1] ?? '').trim() });
+        }
         const s = npmBlock(block);
         if (s) signals.push(s);
         continue;
@@ -137,11 +150,13 @@ export const packageManagerMatcher: Matcher = {
         else signals.push(s);
       } else if ((m = PNPM.exec(text))) {
         const [, code, rest] = m as unknown as [string, string, string];
-        if (!/^(?:FETCH_404|NO_MATCHING_VERSION|OUTDATED_LOCKFILE|PEER_DEP_ISSUES)$/.test(code) && !PNPM_NETWORK.test(code + rest)) continue;
+        const network = PNPM_NETWORK.test(code + rest);
+        if (!network && !PNPM_DEPENDENCY.test(code)) continue;
         // pnpm says why a frozen install failed a few lines down ("Failure reason:").
-        const reason = code === 'OUTDATED_LOCKFILE' ? lines.slice(i + 1, i + 10).find((l) => PNPM_SPECS.test(l.text)) : undefined;
-        const symbol = reason ? specsDiffer(reason.text) : (NO_VERSION.exec(rest)?.[1] ?? packageFromUrl(GET_URL.exec(rest)?.[1]));
-        const category = PNPM_NETWORK.test(code + rest) ? 'infra' : 'dependency';
+        const reason = code === 'OUTDATED_LOCKFILE' ? lines.slice(i + 1, i + 10).find((l) => PNPM_SPECS.test(l.text)) : null;
+        const named = NO_VERSION.exec(rest)?.[1] ?? packageFromUrl(GET_URL.exec(rest)?.[1]);
+        const symbol = reason ? specsDiffer(reason.text) : named;
+        const category = network ? 'infra' : 'dependency';
         signals.push(signal('pnpm', `ERR_PNPM_${code}: ${rest}`, category, n, symbol, reason ? [reason.n] : []));
       } else if ((m = PIP_NO_DIST.exec(text))) {
         const prev = i > 0 && PIP_NO_VERSION.test(lines[i - 1]!.text) ? [lines[i - 1]!.n] : [];
@@ -152,8 +167,10 @@ export const packageManagerMatcher: Matcher = {
         // A relative or absolute specifier is a wrong path in the code, not a missing package.
         if (spec.startsWith('.') || spec.startsWith('/') || /^[A-Za-z]:\\/.test(spec)) continue;
         // Node names the file that did the require first in its "Require stack": the file, not the line.
-        const stack = lines[i + 1]?.text.includes('Require stack:') ? REQUIRE_FROM.exec(lines[i + 2]?.text ?? '') : null;
-        once(`node:${spec}`, { ...(stack ? { path: stack[1]! } : {}), ...signal('node', text.slice(m.index), 'dependency', n, spec) });
+        const hasStack = lines[i + 1]?.text.includes('Require stack:');
+        const stack = hasStack ? REQUIRE_FROM.exec(lines[i + 2]?.text ?? '') : null;
+        const s = signal('node', text.slice(m.index), 'dependency', n, spec);
+        once(`node:${spec}`, stack ? { path: stack[1]!, ...s } : s);
       } else if ((m = CARGO_GET.exec(text))) {
         // "failed to get" wraps any fetch failure: its "Caused by:" chain says whether it was the network.
         const network = lines.slice(i + 1, i + 16).some((l) => CARGO_NETWORK.test(l.text));
@@ -162,7 +179,10 @@ export const packageManagerMatcher: Matcher = {
         const at = GO_LOCATED.exec(text);
         // `go run x` without a go.mod says it with no location: still a dependency, just nothing to pin.
         if (!at) signals.push(signal('go', text, 'dependency', n, m[1]));
-        else signals.push({ ...signal('go', at[4]!, 'dependency', n, m[1]), path: at[1]!, line: Number(at[2]), column: Number(at[3]), weight: 1.0 });
+        else {
+          const where = { path: at[1]!, line: Number(at[2]), column: Number(at[3]) };
+          signals.push({ ...signal('go', at[4]!, 'dependency', n, m[1]), ...where, weight: 1.0 });
+        }
       }
     }
     return signals;

@@ -1,0 +1,38 @@
+import type { Category, Signal } from '../../types.js';
+import type { Matcher } from './matcher.js';
+
+/**
+ * The last resort: error-looking lines that no toolchain matcher claimed (`[ERROR] Failed to execute goal
+ * …`, `npm ERR! …`, `error: …`, `FAILED`). They carry no location; they give evidence lines and, where
+ * the words say it (a checkstyle or spotless goal, a compiler goal), a category. Weight stays below the
+ * toolchain matchers' so they always win.
+ */
+const ERRORISH = /^(?:\[ERROR\]|ERROR[: ]|error[:[]|Error: |npm ERR! |npm error |E: |FATAL|fatal: |FAILURE: |BUILD FAILED|\* What went wrong)|\bFAILED\b|\bfailed with exit code\b/;
+/** Boilerplate that surrounds real errors in Maven, Gradle and npm output and explains nothing. */
+const BOILERPLATE =
+  /To see the full stack trace|Re-run Maven|For more information about the errors|^\[ERROR\] \[Help \d+\]|After correcting the problems|mvn <goals>|^\[ERROR\]\s*$|Run with --(?:stacktrace|info|debug|scan)|Get more help at|A complete log of this run|npm ERR! *$|This is probably not a problem with npm|Failed at the .* script\.?$/;
+const MAVEN_GOAL = /Failed to execute goal [\w.-]+:([\w.-]+):/;
+
+function categoryOf(text: string): Category | undefined {
+  const goal = MAVEN_GOAL.exec(text)?.[1] ?? text;
+  if (/checkstyle|spotless|pmd|spotbugs|javaformat|ktlint|detekt|rubocop|stylelint|lint/i.test(goal)) return 'lint';
+  if (/compiler|compil/i.test(goal)) return 'compile';
+  if (/surefire|failsafe/i.test(goal)) return 'test';
+  if (/Could not resolve dependencies|dependency-check|enforcer/i.test(goal)) return 'dependency';
+  return undefined;
+}
+
+export const genericErrorsMatcher: Matcher = {
+  id: 'generic',
+  extract(lines) {
+    const out: Signal[] = [];
+    for (const l of lines) {
+      const t = l.text.trimStart();
+      if (t.length > 1000 || !ERRORISH.test(t) || BOILERPLATE.test(t) || t.startsWith('##[')) continue;
+      const category = categoryOf(t);
+      out.push({ kind: 'diagnostic', message: t.slice(0, 500), tool: 'generic', severity: 'error', weight: category ? 0.55 : 0.3, logLine: l.n, ...(category ? { category } : {}) });
+    }
+    // Only the last few matter: the end of a failing step is where the reason is printed.
+    return out.slice(-8);
+  },
+};

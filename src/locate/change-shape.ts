@@ -1,0 +1,105 @@
+import type { Hunk } from '../repo/diff.js';
+
+/**
+ * How a changed line changed, as a prior for "did this change break a test that used to pass". A line
+ * that was edited in place (an operator flipped, a number or default tweaked, a call swapped) changes
+ * existing behaviour; a line that only adds a new function, test or comment rarely breaks an old test.
+ */
+export interface LineShape {
+  n: number;
+  text: string;
+  /** Added next to removed code (an edit), rather than purely added. */
+  edited: boolean;
+  /** Prior in [-0.3, 0.35]: positive for behaviour-changing edits, negative for pure additions. */
+  prior: number;
+  /** Why, for the evidence. */
+  reason: string;
+  /** Literal values the edit removed and added (unquoted): `'-'` → `'_'` gives ['-'] and ['_']. */
+  valuesGone: string[];
+  valuesCame: string[];
+}
+
+const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|'[^']*'|"[^"]*"|`[^`]*`|[<>!=]=?=?|&&|\|\||[-+*/%]=?|\?\?|[()[\]{}.,;:?]/g;
+const OPERATOR = /^(?:[<>!=]=?=?|&&|\|\||[-+*/%]=?|\?\?)$/;
+const LITERAL = /^(?:\d[\w.]*|'[^']*'|"[^"]*"|`[^`]*`|true|false|null|None|nil)$/;
+const DEFINITION = /^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:def|fn|func|function|class|interface|struct|impl|module|it|test|describe|@Test|public|private|protected)\b/;
+const PUNCT = /^[()[\]{}.,;:?]$/;
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|''')/;
+
+function tokens(s: string): string[] {
+  return s.match(TOKEN) ?? [];
+}
+
+function jaccard(a: string[], b: string[]): number {
+  const A = new Set(a);
+  const B = new Set(b);
+  let inter = 0;
+  for (const x of A) if (B.has(x)) inter++;
+  const union = A.size + B.size - inter;
+  return union ? inter / union : 0;
+}
+
+/** The shape of each code line the hunk adds, scored as a prior for breaking existing behaviour. */
+export function shapeOfHunk(h: Hunk): LineShape[] {
+  const removed = h.removed.filter((r) => r.trim() && !COMMENT.test(r)).map(tokens);
+  const out: LineShape[] = [];
+  for (const a of h.added) {
+    if (!a.text.trim() || COMMENT.test(a.text)) continue;
+    const t = tokens(a.text);
+    let best: string[] | null = null;
+    let sim = 0;
+    for (const r of removed) {
+      const s = jaccard(t, r);
+      if (s > sim) {
+        sim = s;
+        best = r;
+      }
+    }
+    if (!best || sim < 0.3) {
+      const def = DEFINITION.test(a.text);
+      out.push({ n: a.n, text: a.text, edited: false, prior: def ? -0.3 : removed.length ? 0 : -0.15, reason: def ? 'adds a new definition' : 'adds a new line', valuesGone: [], valuesCame: [] });
+      continue;
+    }
+    // Punctuation moves with formatting; only names, values and operators say what the code does.
+    const gone = best.filter((x) => !t.includes(x) && !PUNCT.test(x));
+    const came = t.filter((x) => !best!.includes(x) && !PUNCT.test(x));
+    const ops = [...gone, ...came].some((x) => OPERATOR.test(x));
+    const lits = [...gone, ...came].some((x) => LITERAL.test(x));
+    const calls = came.some((x) => /^[A-Za-z_]\w*$/.test(x)) && gone.some((x) => /^[A-Za-z_]\w*$/.test(x));
+    // Replacing a literal by a named constant keeps behaviour: a refactor, not a tweak.
+    const refactor = !ops && gone.every((x) => LITERAL.test(x)) && came.every((x) => /^[A-Z_][A-Z0-9_]*$/.test(x));
+    let prior = gone.length || came.length ? 0.1 : -0.1;
+    const why: string[] = gone.length || came.length ? [] : ['reformatted only'];
+    if (ops) {
+      prior += 0.2;
+      why.push('an operator changed');
+    }
+    if (lits) {
+      prior += 0.1;
+      why.push('a value changed');
+    }
+    if (calls && !ops && !lits) {
+      prior += 0.05;
+      why.push('a call or name changed');
+    }
+    if (refactor) {
+      prior = -0.05;
+      why.length = 0;
+      why.push('a literal became a named constant');
+    }
+    out.push({
+      n: a.n,
+      text: a.text,
+      edited: true,
+      prior: Math.min(0.35, prior),
+      reason: why.join(', ') || 'an edited line',
+      valuesGone: gone.filter((x) => LITERAL.test(x)).map(unquote),
+      valuesCame: came.filter((x) => LITERAL.test(x)).map(unquote),
+    });
+  }
+  return out;
+}
+
+function unquote(s: string): string {
+  return /^['"`]/.test(s) ? s.slice(1, -1) : s;
+}
