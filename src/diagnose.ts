@@ -1,6 +1,7 @@
 import type { Category, Diagnosis, EvidenceLine, Finding, LogLine, Signal } from './types.js';
-import { openLog, type LogSource } from './log/open-log.js';
-import { scanLog, type LogScan } from './log/scan-log.js';
+import type { LogSource } from './log/open-log.js';
+import type { LogScan } from './log/scan-log.js';
+import { readLog } from './log/read-log.js';
 import { findFailingStep, type StepLayout } from './log/find-failing-step.js';
 import { extractSignals } from './extract/extract-signals.js';
 import { classify } from './extract/classify.js';
@@ -50,8 +51,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
   // 1. Read the log once, with bounded memory.
   progress('reading the log');
-  const state = { capped: false };
-  const scan = await scanLog(openLog(req.log, state), state);
+  const scan = await readLog(req.log);
 
   // 2. Find the step that ended the job, and the lines to read for evidence.
   const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);

@@ -57,3 +57,5 @@ export const MAX_LOG_BYTES = 4 * 1024 * 1024 * 1024;
 export const MAX_DIFF_BYTES = 32 * 1024 * 1024;
 /** Source files bigger than this are not read for verification (generated bundles, data). */
 export const MAX_SOURCE_FILE_BYTES = 4 * 1024 * 1024;
+/** ripgrep's pass over the middle of a big log file: 1 GB takes well under a second; a stuck disk gets this long. */
+export const BIG_FILE_RG_TIMEOUT_MS = 120_000;

@@ -32,6 +32,11 @@ export interface RipgrepOptions {
    * `truncated`). maxOutputBytes does not apply; maxRecordBytes does.
    */
   onRecord?: (record: string) => void | 'stop';
+  /**
+   * Raw streaming mode: every stdout chunk as it arrives, unsplit and undecoded (the caller bounds
+   * what it keeps). Takes precedence over onRecord; no caps apply.
+   */
+  onChunk?: (chunk: Buffer) => void;
   /** Streaming mode: a record longer than this is skipped and counted in `droppedRecords` (default maxOutputBytes). */
   maxRecordBytes?: number;
 }
@@ -169,6 +174,7 @@ export function runRipgrep(args: readonly string[], opts: RipgrepOptions): Promi
 
     child.stdout.on('data', (chunk: Buffer) => {
       if (truncated || timedOut || aborted) return;
+      if (opts.onChunk) return opts.onChunk(chunk);
       if (opts.onRecord) onStreamed(chunk, opts.onRecord);
       else onBuffered(chunk);
       if (truncated) stop();

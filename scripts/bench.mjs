@@ -1,0 +1,115 @@
+// npm run bench: accuracy over the golden fixtures, then the scale run (1 GB log, 50,000-file repo)
+// against ripgrep as the reference. Prints figures; asserts nothing (tests do that).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { rgPath } from '@vscode/ripgrep';
+import { listCases, evaluateCase, CASES_DIR } from './eval-cases.mjs';
+import { layOutCase } from './lay-out-case.mjs';
+import { diagnoseWithTrace } from '../dist/diagnose.js';
+
+const OUT = new URL('../bench-out/', import.meta.url).pathname;
+mkdirSync(OUT, { recursive: true });
+const args = new Set(process.argv.slice(2));
+const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(0)}%`.padStart(5) : '    -');
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : 0; };
+
+// ── 1. Accuracy over the golden fixtures ──
+async function accuracy(noBase) {
+  const rows = [];
+  for (const name of listCases()) rows.push(await evaluateCase(name, diagnoseWithTrace, { noBase }));
+  return rows;
+}
+function table(rows, title) {
+  console.log(`\n${title}`);
+  console.log('category     cases  top-1 line  top-1 file  top-3 line  abstain(infra)  category ok');
+  const cats = ['compile', 'lint', 'dependency', 'test', 'infra'];
+  const line = (label, sel) => {
+    const pin = sel.filter((r) => !r.expected.abstain);
+    const inf = sel.filter((r) => r.expected.abstain);
+    console.log(
+      `${label.padEnd(12)} ${String(sel.length).padStart(5)}  ${pct(pin.filter((r) => r.top1Line).length, pin.length).padStart(10)}  ${pct(pin.filter((r) => r.top1File).length, pin.length).padStart(10)}  ${pct(pin.filter((r) => r.top3Line).length, pin.length).padStart(10)}  ${pct(inf.filter((r) => r.abstainOk).length, inf.length).padStart(14)}  ${pct(sel.filter((r) => r.categoryOk).length, sel.length).padStart(11)}`,
+    );
+  };
+  for (const c of cats) line(c, rows.filter((r) => r.expected.category === c));
+  line('overall', rows);
+  const ms = rows.map((r) => r.ms);
+  console.log(`time per case: median ${median(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (includes listing the repo and git diff)`);
+}
+
+const withBase = await accuracy(false);
+table(withBase, `Golden fixtures (${withBase.length} recorded cases), with --base (the PR diff as prior)`);
+if (!args.has('--quick')) {
+  const noBase = await accuracy(true);
+  table(noBase, 'Same fixtures without --base (no diff prior), for comparison');
+}
+const misses = withBase.filter((r) => !r.expected.abstain && !r.top1Line).map((r) => r.name);
+console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);
+
+if (args.has('--no-scale')) process.exit(0);
+
+// ── 2. Scale: a generated 1 GB GitHub Actions log whose last step is a real recorded failure ──
+const CASE = join(CASES_DIR, 'tsc-signature-change-call-site');
+const bigLog = join(OUT, 'big-1gb.log');
+const TARGET = 1024 * 1024 * 1024;
+if (!existsSync(bigLog) || statSync(bigLog).size < TARGET) {
+  console.log('\ngenerating a 1 GB log (once; kept in bench-out/)…');
+  const ws = createWriteStream(bigLog);
+  const words = 'resolving fetching compiling linking module package artifact downloading cache restore step task worker shard'.split(' ');
+  let t = Date.parse('2026-11-29T10:00:00Z');
+  const block = [];
+  for (let i = 0; i < 8000; i++) {
+    const w = Array.from({ length: 4 + (i % 11) }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
+    let l = `${w} ${i} ${(i * 2654435761) % 100000}`;
+    if (i % 997 === 0) l = `warning: deprecated option --legacy-peer-deps used by package ${i} (not an error)`;
+    block.push(l);
+  }
+  ws.write(`2026-11-29T10:00:00.0000000Z ##[group]Run npm run build:all\n`);
+  let written = 0;
+  while (written < TARGET) {
+    const stamp = new Date((t += 1000)).toISOString().replace('Z', '0000Z');
+    const chunk = block.map((l) => `${stamp} ${l}`).join('\n') + '\n';
+    written += chunk.length;
+    if (!ws.write(chunk)) await once(ws, 'drain');
+  }
+  ws.write(`2026-11-29T11:00:00.0000000Z ##[endgroup]\n`);
+  ws.write(readFileSync(join(CASE, 'log.txt')));
+  ws.end();
+  await once(ws, 'finish');
+}
+const size = statSync(bigLog).size;
+const { repo, base } = layOutCase(CASE);
+const time = (cmd, argv) => { const t0 = performance.now(); const r = spawnSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 }); return { ms: performance.now() - t0, out: r.stdout.toString() }; };
+const best = (f, n = 3) => { const rs = Array.from({ length: n }, f); return rs.sort((a, b) => a.ms - b.ms)[0]; };
+time(rgPath, ['-c', 'error', bigLog]); // warm the page cache
+const rg = best(() => time(rgPath, ['--no-config', '-c', 'error', bigLog]));
+const rgNoMmap = best(() => time(rgPath, ['--no-config', '--no-mmap', '-c', 'error', bigLog]));
+const child = (log, mode) => JSON.parse(time(process.execPath, [new URL('./bench-child.mjs', import.meta.url).pathname, log, repo, base, mode ?? '']).out);
+const fast = best(() => { const r = child(bigLog); return { ...r, ms: r.ms }; }, 3);
+const streamed = child(bigLog, 'stream');
+console.log(`\nScale: ${(size / 2 ** 20).toFixed(0)} MB log, ${fast.lines.toLocaleString()} lines; reference rg -c error`);
+console.log(`  rg -c error (mmap)            ${rg.ms.toFixed(0).padStart(6)} ms  ${(size / 2 ** 20 / (rg.ms / 1000)).toFixed(0).padStart(6)} MB/s`);
+console.log(`  rg -c error --no-mmap         ${rgNoMmap.ms.toFixed(0).padStart(6)} ms  ${(size / 2 ** 20 / (rgNoMmap.ms / 1000)).toFixed(0).padStart(6)} MB/s`);
+console.log(`  redline (file: rg prefilter)  ${fast.ms.toFixed(0).padStart(6)} ms  ${(size / 2 ** 20 / (fast.ms / 1000)).toFixed(0).padStart(6)} MB/s  peak RSS ${fast.maxRssMB.toFixed(0)} MB  ${(fast.ms / rg.ms).toFixed(1)}x rg (${(fast.ms / rgNoMmap.ms).toFixed(1)}x --no-mmap)  pin ${fast.top}`);
+console.log(`  redline (stream: JS scanner)  ${streamed.ms.toFixed(0).padStart(6)} ms  ${(size / 2 ** 20 / (streamed.ms / 1000)).toFixed(0).padStart(6)} MB/s  peak RSS ${streamed.maxRssMB.toFixed(0)} MB  ${(streamed.ms / rg.ms).toFixed(1)}x rg  pin ${streamed.top}`);
+
+// ── 3. Scale: a generated 50,000-file repository around the real case ──
+const bigRepo = join(OUT, 'repo-50k');
+if (!existsSync(join(bigRepo, '.generated'))) {
+  console.log('generating a 50,000-file repo (once)…');
+  rmSync(bigRepo, { recursive: true, force: true });
+  for (let i = 0; i < 50_000; i++) {
+    const dir = join(bigRepo, 'packages', `pkg${i % 200}`, 'src', `mod${i % 17}`);
+    if (i < 200 * 17) mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `file${i}.ts`), `export const value${i} = ${i};\nexport function fn${i}(x: number) {\n  return x + value${i};\n}\n`);
+  }
+  writeFileSync(join(bigRepo, '.generated'), '');
+}
+cpSync(join(repo, 'src'), join(bigRepo, 'src'), { recursive: true });
+const rgFiles = best(() => time(rgPath, ['--no-config', '--files', bigRepo]));
+const onRepo = best(() => JSON.parse(time(process.execPath, [new URL('./bench-child.mjs', import.meta.url).pathname, join(CASE, 'log.txt'), bigRepo]).out), 3);
+console.log(`\nScale: 50,000-file repo`);
+console.log(`  rg --files                    ${rgFiles.ms.toFixed(0).padStart(6)} ms`);
+console.log(`  redline diagnose --repo       ${onRepo.ms.toFixed(0).padStart(6)} ms  peak RSS ${onRepo.maxRssMB.toFixed(0)} MB  pin ${onRepo.top}`);
+rmSync(repo, { recursive: true, force: true });
