@@ -147,8 +147,7 @@ function toFinding(lineText: (n: number) => string | undefined): (v: Verified) =
   return (v) => {
     const evidence = [
       ...v.signals.slice(0, 3).map((s) => ({ line: s.logLine, text: lineText(s.logLine) ?? s.message })),
-      ...v.notes.map((text) => ({ text })),
-      ...v.checks.map((text) => ({ text })),
+      ...[...new Set([...v.notes, ...v.checks])].map((text) => ({ text })),
     ];
     const f: Finding = { file: v.file, line: v.line, message: v.message, confidence: Math.round(v.confidence * 100) / 100, cause: v.cause, evidence };
     if (v.endLine !== undefined && v.endLine > v.line) f.endLine = v.endLine;

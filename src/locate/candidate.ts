@@ -36,6 +36,11 @@ export function mergeCandidates(cands: Candidate[]): Candidate[] {
     // route twice (a diagnostic printed twice, two errors on one line) does not.
     const bonus = hi.cause !== lo.cause ? Math.min(0.15, lo.score * 0.2) : 0;
     const merged: Candidate = { ...hi, score: hi.score + bonus, signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
+    // Say why in the tool's own words when the log has them ("TypeError: …"), not "changed by this PR".
+    if (!hi.signals.length && lo.signals.length) {
+      merged.message = lo.message;
+      merged.notes.unshift(hi.message);
+    }
     merged.column ??= lo.column;
     merged.symbol ??= lo.symbol;
     byKey.set(key, merged);

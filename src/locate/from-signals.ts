@@ -55,6 +55,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
     }
     if (s.severity === 'warning') score *= 0.4;
+    // A frame says where, not why: borrow the error it belongs to (the test or exception above it).
+    const why = s.kind === 'frame' ? headlineFor(s, signals) : undefined;
     out.push({
       file,
       line,
@@ -62,7 +64,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       endLine: s.endLine,
       cause: s.kind === 'diagnostic' ? 'diagnostic' : s.kind === 'test' ? 'test' : 'frame',
       score,
-      message: s.message,
+      message: why ?? s.message,
       symbol: s.symbol,
       signals: [s],
       notes,
@@ -103,4 +105,15 @@ export function findToken(ws: Workspace, file: string, token: string): number | 
   const re = new RegExp(`(^|[^\\w$])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w$])`);
   const i = lines.findIndex((l) => re.test(l));
   return i === -1 ? undefined : i + 1;
+}
+
+/** The message of the test or error a frame belongs to: the nearest non-frame signal just above it. */
+function headlineFor(frame: Signal, signals: readonly Signal[]): string | undefined {
+  let best: Signal | undefined;
+  for (const s of signals) {
+    if (s.logLine > frame.logLine) break;
+    if (s.kind === 'test' || (s.kind === 'diagnostic' && s.tool !== 'generic')) best = s;
+  }
+  if (best && frame.logLine - best.logLine <= 80) return best.message;
+  return undefined;
 }

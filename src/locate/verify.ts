@@ -25,7 +25,8 @@ export interface Verified extends Candidate {
 export function verifyCandidate(c: Candidate, ws: Workspace | undefined, diff: PrDiff | undefined): Verified | null {
   const checks: string[] = [];
   let conf = BASE[c.cause];
-  if (c.cause === 'diff') conf += Math.min(0.35, Math.max(0, c.score - 0.9) * 0.5);
+  // A changed line is only as good as its link to the failure (a frame on it, an import chain, the values).
+  if (c.cause === 'diff') conf += Math.min(0.4, Math.max(0, c.score - 1.2) * 0.25);
   if (!ws) {
     return { ...c, confidence: clamp(conf - 0.1), checks: ['no checkout: path as the log names it, unverified'] };
   }
@@ -43,10 +44,11 @@ export function verifyCandidate(c: Candidate, ws: Workspace | undefined, diff: P
       checks.push('the named identifier is on the line');
     }
   }
-  if (isChangedLine(diff, c.file, c.line)) {
+  if (c.cause !== 'diff' && isChangedLine(diff, c.file, c.line)) {
     conf += 0.15;
     checks.push('the PR changed this line');
   }
+  if (c.cause === 'diff') checks.push('the PR changed this line');
   if (c.ambiguous) {
     conf -= 0.2;
     checks.push('the log path matches more than one file');
