@@ -42,9 +42,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
 async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
+  if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
+  if (command === '--help' || command === '-h' || command === 'help') {
     io.stdout.write(USAGE + '\n');
-    return command ? 0 : 2;
+    return 0;
   }
   if (command === '--version' || command === '-v') {
     io.stdout.write(io.version + '\n');

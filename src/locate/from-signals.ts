@@ -18,7 +18,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     if (s.kind === 'frame' && s.weight <= 0.05) continue;
-    if (isExternalPath(stripCiPrefix(s.path)) && !ws?.fileSet.has(stripCiPrefix(s.path, ws.root))) continue;
+    // With a checkout, mapLogPath decides what is ours; without one, the path's shape is all we have.
+    if (!ws && isExternalPath(stripCiPrefix(s.path))) continue;
     let file: string;
     let mapped: Candidate['mapped'] = 'none';
     let ambiguous = false;

@@ -20,7 +20,8 @@ export function cleanLine(raw: string): string {
   if (s.includes('section_')) s = s.replace(GITLAB_SECTION, '');
   if (s.includes('\r')) {
     // A progress bar redraws with \r: what stays on screen is the last non-empty frame.
-    const frames = s.split('\r').filter((f) => stripAnsi(f).trim() !== '');
+    // A frame of nothing but colour codes or control bytes (`\r\x1b[K`, a bell) is blank on screen too.
+    const frames = s.split('\r').filter((f) => stripAnsi(f).replace(CONTROL, '').trim() !== '');
     s = frames.length ? frames[frames.length - 1]! : '';
   }
   if (s.includes('\x1b') || s.includes('\x9b')) s = stripAnsi(s);

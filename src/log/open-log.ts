@@ -23,6 +23,12 @@ export async function* openLog(source: LogSource, state: { capped: boolean } = {
   const head = await it.next();
   if (head.done) return;
   first = Buffer.isBuffer(head.value) ? head.value : Buffer.from(head.value);
+  // A network body can arrive a byte at a time: the gzip magic needs its two bytes before we decide.
+  while (first.length < 2) {
+    const more = await it.next();
+    if (more.done) break;
+    first = Buffer.concat([first, Buffer.isBuffer(more.value) ? more.value : Buffer.from(more.value)]);
+  }
   const gz = first.length >= 2 && first[0] === GZIP_MAGIC_0 && first[1] === GZIP_MAGIC_1;
   let total = 0;
   const emit = (b: Buffer): Buffer | null => {

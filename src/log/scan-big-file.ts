@@ -12,6 +12,9 @@ import { HEAD_LINES, HIT_CONTEXT_AFTER, HIT_CONTEXT_BEFORE, MAX_LOG_LINE_BYTES, 
  */
 /** rg output kept for the middle: at ~120 bytes a line, several times MAX_MIDDLE_LINES. */
 const MIDDLE_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Bytes read around a hit for its context lines (5 lines before, 40 after, at typical log widths). */
+const CONTEXT_WINDOW_BEFORE = 4 * 1024;
+const CONTEXT_WINDOW_AFTER = 32 * 1024;
 
 const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
 
@@ -121,8 +124,13 @@ async function countLines(path: string, size: number): Promise<number> {
   return n + extra;
 }
 
+/**
+ * The middle's error-looking lines with their context. ripgrep reports only the hit lines with their
+ * line numbers and byte offsets (its output stays small even when a log says "error" a million times);
+ * the context around the newest hits is then read straight from the file at those offsets.
+ */
 async function searchMiddle(path: string): Promise<{ n: number; text: string }[]> {
-  const args = ['--text', '--line-number', '--no-filename', '--color=never', '--fixed-strings', `--before-context=${HIT_CONTEXT_BEFORE}`, `--after-context=${HIT_CONTEXT_AFTER}`, `--max-columns=${MAX_LOG_LINE_BYTES}`];
+  const args = ['--text', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
   for (const n of NEEDLES) args.push('-e', n);
   args.push('--', path);
   // Keep the last bytes of rg's output (its newest hits); split and decode only those at the end.
@@ -137,13 +145,45 @@ async function searchMiddle(path: string): Promise<{ n: number; text: string }[]
       while (chunks.length > 1 && bytes - chunks[0]!.length >= MIDDLE_OUTPUT_BYTES) bytes -= chunks.shift()!.length;
     },
   });
-  const text = Buffer.concat(chunks).toString('utf8');
-  const kept = text.split('\n');
-  if (chunks.length && bytes >= MIDDLE_OUTPUT_BYTES) kept.shift(); // partial: the ring dropped its beginning
-  const out: { n: number; text: string }[] = [];
-  for (const rec of kept.slice(-MAX_MIDDLE_LINES * 2)) {
-    const m = /^(\d+)[:-]/.exec(rec);
-    if (m) out.push({ n: Number(m[1]), text: rec.slice(m[0].length) });
+  const records = Buffer.concat(chunks).toString('utf8').split('\n');
+  if (bytes >= MIDDLE_OUTPUT_BYTES) records.shift(); // partial: the ring dropped its beginning
+  const hits: { n: number; offset: number }[] = [];
+  for (const rec of records) {
+    const m = /^(\d+):(\d+):/.exec(rec);
+    if (m) hits.push({ n: Number(m[1]), offset: Number(m[2]) });
   }
-  return out;
+  const perHit = HIT_CONTEXT_BEFORE + HIT_CONTEXT_AFTER + 1;
+  const newest = hits.slice(-Math.ceil(MAX_MIDDLE_LINES / perHit));
+  const out = new Map<number, string>();
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + CONTEXT_WINDOW_AFTER);
+    for (const h of newest) {
+      if (out.has(h.n) && out.has(h.n + HIT_CONTEXT_AFTER)) continue; // inside the previous window
+      const from = Math.max(0, h.offset - CONTEXT_WINDOW_BEFORE);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+      const at = h.offset - from;
+      // Walk back over the lines before the hit, then forward over the hit and the lines after it.
+      let start = at;
+      const starts: number[] = [at];
+      for (let k = 0; k < HIT_CONTEXT_BEFORE; k++) {
+        if (start <= 0) break;
+        const prev = buf.lastIndexOf(10, start - 2);
+        if (prev === -1 && from > 0) break; // the window does not reach that line's start
+        start = prev + 1;
+        starts.unshift(start);
+      }
+      for (let i = 0; i < starts.length - 1; i++) out.set(h.n - (starts.length - 1 - i), buf.toString('utf8', starts[i]!, starts[i + 1]! - 1));
+      let pos = at;
+      for (let k = 0; k <= HIT_CONTEXT_AFTER; k++) {
+        const end = buf.indexOf(10, pos);
+        if (end === -1 || end >= bytesRead) break;
+        out.set(h.n + k, buf.toString('utf8', pos, end));
+        pos = end + 1;
+      }
+    }
+  } finally {
+    await fh.close();
+  }
+  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([n, text]) => ({ n, text }));
 }

@@ -140,7 +140,10 @@ class Scanner {
       this.carry = null;
       this.carryOverflow = false;
       this.n++;
-      if (this.n <= HEAD_LINES || hasNeedle(line, 0, line.length) || this.keepAfter > 0) this.keepLine(line, 0, line.length, this.n, true);
+      // The line that straddled the chunk border belongs to the tail window like any other line.
+      this.addTail(line, this.n);
+      const hit = hasNeedle(line, 0, line.length);
+      if (this.n <= HEAD_LINES || hit || this.keepAfter > 0) this.keepLine(line, 0, line.length, this.n, hit);
       pos = nl + 1;
     }
     const lastNl = chunk.lastIndexOf(10);

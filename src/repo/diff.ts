@@ -23,7 +23,7 @@ export interface PrDiff {
   byFile: Map<string, ChangedFile>;
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /** Parses a unified diff (git diff, or the PR files API's per-file `patch` joined with headers). */
 export function parseUnifiedDiff(text: string): PrDiff {
@@ -31,13 +31,39 @@ export function parseUnifiedDiff(text: string): PrDiff {
   let file: ChangedFile | null = null;
   let hunk: Hunk | null = null;
   let next = 0;
+  // Lines of the current hunk body still to come, by side: inside a body, `+++ x` is an added line
+  // whose text starts with "++ ", and `--- x` a removed "-- x" (a SQL or Lua comment), not file headers.
+  let oldLeft = 0;
+  let newLeft = 0;
   for (const line of text.split('\n')) {
+    if (hunk && (oldLeft > 0 || newLeft > 0)) {
+      if (line.startsWith('+')) {
+        hunk.added.push({ n: next++, text: line.slice(1) });
+        newLeft--;
+        continue;
+      }
+      if (line.startsWith('-')) {
+        hunk.removed.push(line.slice(1));
+        oldLeft--;
+        continue;
+      }
+      if (line.startsWith(' ') || line === '') {
+        next++;
+        oldLeft--;
+        newLeft--;
+        continue;
+      }
+      if (line.startsWith('\\')) continue; // "\ No newline at end of file"
+      // Anything else ends the body early (a truncated patch): read it as a header below.
+      oldLeft = newLeft = 0;
+    }
     if (line.startsWith('diff --git ')) {
       file = null;
       hunk = null;
       continue;
     }
     if (line.startsWith('+++ ')) {
+      hunk = null;
       const p = line.slice(4).trim();
       if (p === '/dev/null') {
         file = null; // deleted file: nothing to pin on the new side
@@ -45,23 +71,22 @@ export function parseUnifiedDiff(text: string): PrDiff {
       }
       file = { file: p.replace(/^b\//, ''), hunks: [] };
       files.push(file);
-      hunk = null;
       continue;
     }
     if (line.startsWith('--- ')) continue;
     const h = HUNK.exec(line);
-    if (h && file) {
-      const start = Number(h[1]);
-      const count = h[2] === undefined ? 1 : Number(h[2]);
+    if (h) {
+      hunk = null;
+      if (!file) continue; // a hunk of a deleted file
+      const start = Number(h[2]);
+      const count = h[3] === undefined ? 1 : Number(h[3]);
       hunk = { start: Math.max(1, start), end: Math.max(1, start + Math.max(count, 1) - 1), added: [], removed: [] };
       file.hunks.push(hunk);
       next = start;
+      oldLeft = h[1] === undefined ? 1 : Number(h[1]);
+      newLeft = count;
       continue;
     }
-    if (!hunk) continue;
-    if (line.startsWith('+')) hunk.added.push({ n: next++, text: line.slice(1) });
-    else if (line.startsWith('-')) hunk.removed.push(line.slice(1));
-    else if (line.startsWith(' ')) next++;
   }
   return { files, byFile: new Map(files.map((f) => [f.file, f])) };
 }
@@ -75,7 +100,7 @@ export function gitDiff(repo: string, base: string): Promise<PrDiff> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--unified=0', '--no-renames', `${base}...HEAD`, '--'],
+      ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--unified=0', '--find-renames', '--src-prefix=a/', '--dst-prefix=b/', `${base}...HEAD`, '--'],
       { cwd: repo, maxBuffer: MAX_DIFF_BYTES, encoding: 'utf8' },
       (err, stdout, stderr) => {
         if (err) {

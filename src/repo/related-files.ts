@@ -10,7 +10,8 @@ export function isTestFile(file: string): boolean {
 }
 
 const JS_IMPORT = /(?:import\s[^'"]*?from\s*|import\s*\(?\s*|require\s*\(\s*|export\s[^'"]*?from\s*)['"]([^'"]+)['"]/g;
-const PY_FROM = /^\s*from\s+(\.*[\w.]*)\s+import\s+([\w, ()*]+)/gm;
+// The names: one line, or a parenthesised list over several lines (as black formats long imports).
+const PY_FROM = /^\s*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[\w, *]+)/gm;
 const PY_IMPORT = /^\s*import\s+([\w.]+)/gm;
 const RUBY_REQ = /require(_relative)?\s*\(?\s*['"]([^'"]+)['"]/g;
 const JAVA_IMPORT = /^\s*import\s+(?:static\s+)?([\w.]+)\s*;/gm;
@@ -45,7 +46,7 @@ export function importsOf(ws: Workspace, file: string): string[] {
   } else if (file.endsWith('.py')) {
     for (const m of text.matchAll(PY_FROM)) {
       const mod = m[1]!;
-      const names = m[2]!.replace(/[()\s]/g, '').split(',');
+      const names = m[2]!.replace(/#.*$/gm, '').replace(/[()\s]/g, '').split(',');
       const dots = /^\.*/.exec(mod)![0].length;
       let baseDir = dir;
       for (let i = 1; i < dots; i++) baseDir = baseDir.includes('/') ? baseDir.slice(0, baseDir.lastIndexOf('/')) : '';
@@ -72,14 +73,20 @@ export function importsOf(ws: Workspace, file: string): string[] {
       for (const ext of ['.java', '.kt']) for (const f of ws.byBase.get(suffix.slice(suffix.lastIndexOf('/') + 1) + ext) ?? []) if (f.endsWith(suffix + ext)) add(f);
     }
     // Same package: classes used without import.
-    for (const f of ws.files) if (/\.(java|kt)$/.test(f) && dirOf(f).endsWith(samePackageTail(dir))) add(f);
+    const tail = samePackageTail(dir);
+    for (const f of ws.files) {
+      const d = dirOf(f);
+      if (/\.(java|kt)$/.test(f) && (d === tail || (tail !== '' && d.endsWith('/' + tail)))) add(f);
+    }
   } else if (file.endsWith('.rs')) {
-    for (const m of text.matchAll(RUST_USE)) {
+    const crate = crateName(ws);
+    for (const m of text.replace(/\/\/.*$/gm, '').matchAll(RUST_USE)) {
       const first = m[1]!.split('::')[0]!;
       if (RUST_BUILTIN.has(first)) continue;
       const own = ['src/' + first + '.rs', 'src/' + first + '/mod.rs', join(dir, first + '.rs')].find((p) => ws.fileSet.has(p));
-      // `use mycrate::x` from tests/ or a binary: the crate's library root.
-      add(own ?? (ws.fileSet.has('src/lib.rs') ? 'src/lib.rs' : undefined));
+      // `use mycrate::x` from tests/ or a binary: the crate's library root (not for other crates: serde, clap...).
+      const isOwnCrate = crate === undefined || first === crate;
+      add(own ?? (isOwnCrate && ws.fileSet.has('src/lib.rs') ? 'src/lib.rs' : undefined));
     }
   }
   // By name: foo.test.ts ↔ foo.ts, test_foo.py ↔ foo.py, foo_test.go ↔ foo.go, FooTest.java ↔ Foo.java.
@@ -97,6 +104,20 @@ function sourceNamesFor(file: string): string[] {
   if ((m = /^(.*)Tests?\.(java|kt|cs)$/.exec(base))) names.push(`${m[1]}.${m[2]}`);
   if ((m = /^(.*)_(spec|test)\.rb$/.exec(base))) names.push(`${m[1]}.rb`);
   return names;
+}
+
+/** The root Cargo.toml's package name as Rust code spells it (`-` → `_`), when there is one. */
+function crateName(ws: Workspace): string | undefined {
+  const lines = ws.lines('Cargo.toml');
+  if (!lines) return undefined;
+  let inPackage = false;
+  for (const l of lines) {
+    const section = /^\s*\[([^\]]+)\]/.exec(l);
+    if (section) inPackage = section[1]!.trim() === 'package';
+    const name = inPackage ? /^\s*name\s*=\s*["']([^"']+)["']/.exec(l) : null;
+    if (name) return name[1]!.replace(/-/g, '_');
+  }
+  return undefined;
 }
 
 function pyModule(ws: Workspace, p: string): string | undefined {

@@ -59,6 +59,10 @@ export async function openWorkspace(root: string): Promise<Workspace> {
 const EXTERNAL =
   /(^|\/)(node_modules|site-packages|dist-packages|\.venv|venv|vendor|third_party|\.cargo\/registry|\.rustup|go\/pkg\/mod|\.m2|\.gradle)\/|^(node:|internal\/(?:modules|process|timers|main|bootstrap|streams|fs|util|errors|async_hooks|url|child_process|worker)\/|<anonymous>|\/usr\/(lib|local\/lib|include|share)\/|\/rustc\/|\/opt\/hostedtoolcache\/|\/usr\/local\/go\/|\/Library\/)|^(java|javax|jdk|sun|kotlin|scala)\.|\/lib\/python\d/;
 
+/** Folders of installed or vendored dependencies: never the PR's code, even when the checkout lists them. */
+const DEPENDENCY_DIR =
+  /(^|\/)(node_modules|site-packages|dist-packages|\.venv|venv|vendor|third_party|\.cargo\/registry|\.rustup|go\/pkg\/mod|\.m2|\.gradle)\//;
+
 /** True for a path that belongs to a dependency, the toolchain or the runtime, not the repository. */
 export function isExternalPath(p: string): boolean {
   return EXTERNAL.test(p);
@@ -113,13 +117,17 @@ export interface MappedPath {
 export function mapLogPath(ws: Workspace, logPath: string, hintDir?: string): MappedPath | null {
   const rel = stripCiPrefix(logPath, ws.root);
   if (!rel) return null;
+  // Installed dependencies are never ours, even in a checkout without a .gitignore that lists them.
+  if (DEPENDENCY_DIR.test(rel)) return null;
   // A file the checkout really has is ours, whatever its path looks like (a Go package named internal/).
   if (ws.fileSet.has(rel)) return { file: rel, how: 'exact', alternatives: [] };
-  if (isExternalPath(rel) || isExternalPath(normaliseLogPath(logPath))) return null;
   if (hintDir) {
     const joined = `${hintDir}/${rel}`.replace(/^\/+/, '');
     if (ws.fileSet.has(joined)) return { file: joined, how: 'exact', alternatives: [] };
   }
+  // A runtime-looking path (internal/fs/..., printed by a tool run in a sub-package) is ours only when
+  // the checkout has every component of it; a suffix match on its last names alone is not enough.
+  const external = isExternalPath(rel) || isExternalPath(normaliseLogPath(logPath));
   const parts = rel.split('/').filter((x) => x && x !== '.');
   const base = parts[parts.length - 1];
   if (!base) return null;
@@ -136,6 +144,7 @@ export function mapLogPath(ws: Workspace, logPath: string, hintDir?: string): Ma
       winners = [cand];
     } else if (k === best) winners.push(cand);
   }
+  if (external && best < parts.length) return null;
   if (hintDir && winners.length > 1) {
     const inDir = winners.filter((w) => w.startsWith(hintDir + '/'));
     if (inDir.length) winners = inDir;
