@@ -49,8 +49,14 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const t0 = performance.now();
   const progress = req.onProgress ?? (() => {});
 
-  // 1. Read the log once, with bounded memory.
+  // 1. Read the log once, with bounded memory; list the checkout and read the diff meanwhile (other
+  //    processes: ripgrep and git run on the second core while this one reads).
   progress('reading the log');
+  const wsP = req.repo ? openWorkspace(req.repo) : undefined;
+  const diffP = req.diff ? Promise.resolve(req.diff) : req.repo && req.base ? gitDiff(req.repo, req.base) : undefined;
+  // Failures surface where they are awaited (step 5); until then, do not let them go unhandled.
+  wsP?.catch(() => {});
+  diffP?.catch(() => {});
   const scan = await readLog(req.log);
 
   // 2. Find the step that ended the job, and the lines to read for evidence.
@@ -70,8 +76,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
   // 5. Open the checkout and the PR's changes.
   progress(req.repo ? 'listing the repository' : 'no repository: paths as the log names them');
-  const ws: Workspace | undefined = req.repo ? await openWorkspace(req.repo) : undefined;
-  const diff = req.diff ?? (req.repo && req.base ? await gitDiff(ws!.root, req.base) : undefined);
+  const ws: Workspace | undefined = await wsP;
+  const diff: PrDiff | undefined = await diffP;
 
   // 6. Candidates: from the log's locations, from the PR's changes, and from rare identifiers.
   progress('locating');
