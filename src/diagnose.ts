@@ -13,7 +13,7 @@ import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
 import { rankCandidates } from './locate/rank.js';
-import { selectEvidence } from './extract/select-evidence.js';
+import { looksBinary, selectEvidence } from './extract/select-evidence.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
 
@@ -99,7 +99,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const findings = abstain ? [] : verified.filter((v) => v.confidence >= MIN_CONFIDENCE * 0.8).slice(0, MAX_FINDINGS).map(toFinding(lineText));
 
   // 9. The log lines a person would quote.
-  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category });
+  const binary = looksBinary(scan.lines);
+  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary });
 
   const diagnosis: Diagnosis = {
     version: 1,
@@ -120,7 +121,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
     },
   };
-  diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0 });
+  diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
   const trace: DiagnoseTrace = {
     scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped },
     layout,

@@ -5,6 +5,8 @@ import { MAX_EVIDENCE_LINES } from '../limits.js';
 
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]/;
 const MAX_RELATED_PER_SIGNAL = 6;
+/** Lines sampled from the end of the log to tell a binary file from a log. */
+const BINARY_SAMPLE_LINES = 2000;
 
 export interface EvidenceInput {
   signals: readonly Signal[];
@@ -13,6 +15,8 @@ export interface EvidenceInput {
   layout: StepLayout;
   lines: readonly LogLine[];
   category: Category;
+  /** The log decodes to garbage (a binary file): nothing in it is worth quoting. */
+  binary?: boolean;
 }
 
 /**
@@ -39,6 +43,7 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
     .filter((s) => s.kind !== 'identifier' && s.kind !== 'frame' && s.severity !== 'warning' && s.weight >= 0.5)
     .filter((s) => input.category === 'unknown' || !s.category || s.category === input.category);
   for (const s of strong) addSignal(s);
+  if (input.binary) return [];
   if (picked.size === 0) {
     // No toolchain spoke: the error-looking lines the generic matcher kept.
     for (const s of input.signals) if (s.tool === 'generic') add(s.logLine);
@@ -53,4 +58,16 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
     if (picked.size === 0) for (const n of step?.errorLines ?? []) picked.add(n);
   }
   return [...picked].sort((a, b) => a - b).map((n) => ({ line: n, text: text.get(n) ?? '' }));
+}
+
+
+/** Whether the end of a log is decoding garbage: many U+FFFD replacement characters (a binary file). */
+export function looksBinary(lines: readonly LogLine[]): boolean {
+  let bad = 0;
+  let total = 0;
+  for (const l of lines.slice(-BINARY_SAMPLE_LINES)) {
+    total += l.text.length;
+    for (let i = 0; i < l.text.length; i++) if (l.text.charCodeAt(i) === 0xfffd) bad++;
+  }
+  return total > 0 && bad / total > 0.05;
 }

@@ -1,10 +1,8 @@
 import stripAnsi from 'strip-ansi';
+import { MARKER_STRIP, mayHoldMarker } from './markers.js';
 
 /** The ISO timestamp the Actions runner puts before every raw job-log line. */
 const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
-/** Travis and GitLab fold / section markers and their trailing ANSI clear sequences. */
-const TRAVIS_FOLD = /travis_(?:fold|time):(?:start|end):[^\s\r]*\r?/g;
-const GITLAB_SECTION = /section_(?:start|end):\d+:[A-Za-z0-9_.-]+(?:\[[^\]]*\])?\r?(?:\x1b\[0K)?/g;
 // Control characters other than tab: NULs and friends come from binary garbage and must not reach output.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
@@ -16,8 +14,8 @@ export function cleanLine(raw: string): string {
   let s = raw;
   if (s.endsWith('\r')) s = s.slice(0, -1);
   s = s.replace(ACTIONS_TIMESTAMP, '');
-  if (s.includes('travis_')) s = s.replace(TRAVIS_FOLD, '');
-  if (s.includes('section_')) s = s.replace(GITLAB_SECTION, '');
+  // Travis and GitLab fold / section / timer markers and their trailing `\r\x1b[0K` (see markers.ts).
+  if (mayHoldMarker(s)) s = s.replace(MARKER_STRIP, '');
   if (s.includes('\r')) {
     // A progress bar redraws with \r: what stays on screen is the last non-empty frame.
     // A frame of nothing but colour codes or control bytes (`\r\x1b[K`, a bell) is blank on screen too.

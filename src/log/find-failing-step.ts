@@ -21,6 +21,9 @@ const ACTIONS_ERROR = /^##\[error\](.*)$/;
 const ACTIONS_EXIT = /^##\[error\]Process completed with exit code (\d+)\.?$/;
 const ACTIONS_POST = /^Post job cleanup\.$|^##\[group\]Post /;
 const GITLAB_FAILED = /^ERROR: Job failed/;
+const GITLAB_EXIT = /^ERROR: Job failed: exit code (\d+)/;
+/** The section running the job's own commands (`step_script`, older `build_script`), not the runner's. */
+const GITLAB_SCRIPT = /^(?!(?:after|prepare)_script$).*script/;
 const TRAVIS_FAILED = /^The command "(.*)" exited with (\d+)\.$/;
 
 /**
@@ -71,34 +74,48 @@ export function findFailingStep(lines: readonly LogLine[], sections: readonly Se
 function fromSections(lines: readonly LogLine[], sections: readonly SectionMarker[], totalLines: number): StepLayout {
   const steps: Step[] = [];
   const open = new Map<string, Step>();
-  const gitlab = lines.some((l) => GITLAB_FAILED.test(l.text));
+  const gitlab = sections.some((m) => m.ci === 'gitlab');
+  let textAt: Map<number, string> | undefined;
   for (const m of sections) {
+    const key = (m.timer ? 'time:' : '') + m.name;
     if (m.kind === 'start') {
-      const s: Step = { name: m.name, startLine: m.n, endLine: totalLines, errorLines: [] };
-      open.set(m.name, s);
+      let name = m.name;
+      if (m.timer) {
+        // A Travis timer wraps one command, printed on its start line (`$ python -m unittest`).
+        textAt ??= new Map(lines.map((l) => [l.n, l.text]));
+        name = /^\$ (.+)$/.exec(textAt.get(m.n) ?? '')?.[1]?.trim() ?? m.name;
+      }
+      const s: Step = { name, startLine: m.n, endLine: totalLines, errorLines: [] };
+      open.set(key, s);
       steps.push(s);
     } else {
-      const s = open.get(m.name);
+      const s = open.get(key);
       if (s) s.endLine = m.n;
-      open.delete(m.name);
+      open.delete(key);
     }
   }
-  // Travis prints the failed command after its fold; GitLab its job error at the very end.
+  // Travis prints the failed command after its fold / timer; GitLab its job error at the very end.
   for (const l of lines) {
-    if (GITLAB_FAILED.test(l.text) || TRAVIS_FAILED.test(l.text)) {
-      const owner = [...steps].reverse().find((s) => s.startLine <= l.n) ?? null;
-      if (owner) owner.errorLines.push(l.n);
-      const tr = TRAVIS_FAILED.exec(l.text);
-      if (owner && tr) owner.exitCode = Number(tr[2]);
-    }
+    const gl = GITLAB_FAILED.test(l.text);
+    const tr = gl ? null : TRAVIS_FAILED.exec(l.text);
+    if (!gl && !tr) continue;
+    const owner = [...steps].reverse().find((s) => s.startLine <= l.n) ?? null;
+    if (!owner) continue;
+    owner.errorLines.push(l.n);
+    const code = tr ? tr[2] : GITLAB_EXIT.exec(l.text)?.[1];
+    if (code !== undefined) owner.exitCode = Number(code);
   }
-  // GitLab's failing section is the script section (the last one opened before the job error).
+  // GitLab's failing section is the script section (the last one opened before the job error), not
+  // after_script, upload_artifacts_on_failure or cleanup_file_variables that run after it.
   let failing = [...steps].reverse().find((s) => s.errorLines.length > 0) ?? null;
   if (failing && gitlab) {
-    const scripts = steps.filter((s) => /script/.test(s.name) && s.startLine < failing!.errorLines[0]!);
+    const scripts = steps.filter((s) => GITLAB_SCRIPT.test(s.name) && s.startLine <= failing!.errorLines[0]!);
     const last = scripts[scripts.length - 1];
     if (last && last !== failing) {
       last.errorLines.push(...failing.errorLines);
+      if (failing.exitCode !== undefined) last.exitCode = failing.exitCode;
+      failing.errorLines = [];
+      delete failing.exitCode;
       failing = last;
     }
   }

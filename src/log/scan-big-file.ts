@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
+import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
 import { runRipgrep } from '../repo/ripgrep.js';
 import { HEAD_LINES, HIT_CONTEXT_AFTER, HIT_CONTEXT_BEFORE, MAX_LOG_LINE_BYTES, MAX_MIDDLE_LINES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
@@ -18,9 +19,6 @@ const CONTEXT_WINDOW_AFTER = 32 * 1024;
 
 const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
 
-const GITLAB_SECTION = /section_(start|end):\d+:([A-Za-z0-9_.-]+)/;
-const TRAVIS_FOLD = /travis_fold:(start|end):([^\s\r\x1b]+)/;
-
 /**
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
  * the tail are read directly, the middle's error-looking lines (with context) come from the bundled
@@ -32,10 +30,7 @@ export async function scanBigFile(path: string, size: number): Promise<LogScan> 
   const decode = (raw: string, n: number): LogLine => {
     const cut = raw.length > MAX_LOG_LINE_BYTES;
     const r = cut ? raw.slice(0, MAX_LOG_LINE_BYTES) : raw;
-    if (r.includes('section_') || r.includes('travis_fold')) {
-      const m = GITLAB_SECTION.exec(r) ?? TRAVIS_FOLD.exec(r);
-      if (m) sections.push({ n, kind: m[1] as 'start' | 'end', name: m[2]! });
-    }
+    if (mayHoldMarker(r)) sections.push(...findMarkers(r, n));
     return { n, text: cleanLine(r) + (cut ? ` … [line cut at ${MAX_LOG_LINE_BYTES} bytes]` : '') };
   };
   const [head, tail, total, middle] = await Promise.all([

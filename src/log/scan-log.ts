@@ -1,5 +1,6 @@
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
+import { findMarkers, mayHoldMarker } from './markers.js';
 import {
   FULL_KEEP_BYTES,
   HEAD_LINES,
@@ -16,6 +17,9 @@ export interface SectionMarker {
   n: number;
   kind: 'start' | 'end';
   name: string;
+  ci: 'gitlab' | 'travis';
+  /** A Travis `travis_time:` marker around one command (its name is the timer id). */
+  timer?: true;
 }
 
 /** What a pass over the log keeps: every line of a normal log, or bounded windows of a huge one. */
@@ -38,9 +42,6 @@ export interface LogScan {
  * cost 0.6 s per GB each), so the list stays short; the tail window catches the rest.
  */
 const NEEDLES = ['rror', 'RROR', 'FAIL', '##[', 'xception', 'Killed', 'fatal'].map((s) => Buffer.from(s));
-
-const GITLAB_SECTION = /section_(start|end):\d+:([A-Za-z0-9_.-]+)/;
-const TRAVIS_FOLD = /travis_fold:(start|end):([^\s\r\x1b]+)/;
 
 /**
  * Reads a log stream once and keeps what diagnosis needs. Logs up to FULL_KEEP_BYTES are kept whole;
@@ -116,14 +117,14 @@ class Scanner {
   private decodeLine(buf: Buffer, start: number, end: number, n: number): LogLine {
     const cut = end - start > MAX_LOG_LINE_BYTES;
     const raw = buf.toString('utf8', start, cut ? start + MAX_LOG_LINE_BYTES : end);
-    if (raw.includes('section_') || raw.includes('travis_fold')) this.noteSection(raw, n);
+    if (mayHoldMarker(raw)) this.noteSection(raw, n);
     const text = cleanLine(raw) + (cut ? ` … [line cut at ${MAX_LOG_LINE_BYTES} bytes]` : '');
     return { n, text };
   }
 
+  /** Records every marker on the line: one line can end a fold and start the next. */
   private noteSection(raw: string, n: number): void {
-    const m = GITLAB_SECTION.exec(raw) ?? TRAVIS_FOLD.exec(raw);
-    if (m) this.sections.push({ n, kind: m[1] as 'start' | 'end', name: m[2]! });
+    this.sections.push(...findMarkers(raw, n));
   }
 
   /** Huge mode: walk the newlines of one chunk, keeping head lines, needle hits and their context. */
