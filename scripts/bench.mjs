@@ -16,9 +16,9 @@ const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(0)}%`.padStart(5) : '    -
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : 0; };
 
 // ── 1. Accuracy over the golden fixtures ──
-async function accuracy(noBase) {
+async function accuracy(noBase, noGraph = false) {
   const rows = [];
-  for (const name of listCases()) rows.push(await evaluateCase(name, diagnoseWithTrace, { noBase }));
+  for (const name of listCases()) rows.push(await evaluateCase(name, diagnoseWithTrace, { noBase, noGraph }));
   return rows;
 }
 function table(rows, title) {
@@ -43,6 +43,14 @@ table(withBase, `Golden fixtures (${withBase.length} recorded cases), with --bas
 if (!args.has('--quick')) {
   const noBase = await accuracy(true);
   table(noBase, 'Same fixtures without --base (no diff prior), for comparison');
+}
+{
+  // The call graph's gain on test failures, side by side on the same fixtures.
+  const noGraph = await accuracy(false, true);
+  const t = (rows) => { const sel = rows.filter((r) => r.expected.category === 'test' && !r.expected.abstain); return `${sel.filter((r) => r.top1Line).length}/${sel.length} = ${pct(sel.filter((r) => r.top1Line).length, sel.length).trim()}`; };
+  const g = (rows) => { const sel = rows.filter((r) => /-graph-/.test(r.name)); return sel.length ? `${sel.filter((r) => r.top1Line).length}/${sel.length} = ${pct(sel.filter((r) => r.top1Line).length, sel.length).trim()}` : '-'; };
+  console.log(`\nTest failures, top-1 line:   with the call graph ${t(withBase)}   without ${t(noGraph)}`);
+  console.log(`  the *-graph-* cases only:  with the call graph ${g(withBase)}   without ${g(noGraph)}`);
 }
 const misses = withBase.filter((r) => !r.expected.abstain && !r.top1Line).map((r) => r.name);
 console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);
@@ -113,3 +121,50 @@ console.log(`\nScale: 50,000-file repo`);
 console.log(`  rg --files                    ${rgFiles.ms.toFixed(0).padStart(6)} ms`);
 console.log(`  redline diagnose --repo       ${onRepo.ms.toFixed(0).padStart(6)} ms  peak RSS ${onRepo.maxRssMB.toFixed(0)} MB  pin ${onRepo.top}`);
 rmSync(repo, { recursive: true, force: true });
+
+// ── 4. The repo map: cold and warm on a generated 10,000-file repository ──
+const mapRepo = join(OUT, 'repo-10k');
+if (!existsSync(join(mapRepo, '.generated'))) {
+  console.log('generating a 10,000-file repo for the map (once)…');
+  rmSync(mapRepo, { recursive: true, force: true });
+  for (let i = 0; i < 10_000; i++) {
+    const dir = join(mapRepo, 'src', `area${i % 50}`);
+    if (i < 50) mkdirSync(dir, { recursive: true });
+    const dep = (i * 7919) % 10_000;
+    const dep2 = (i * 104729) % 10_000;
+    writeFileSync(
+      join(dir, `module${i}.ts`),
+      `import { computeValue${dep} } from '../area${dep % 50}/module${dep}';\nimport { formatRecord${dep2} } from '../area${dep2 % 50}/module${dep2}';\n\n` +
+        `export interface Record${i} {\n  id: number;\n  label: string;\n}\n\n` +
+        `export function computeValue${i}(input: number, scale = ${i % 7}): number {\n  const base = computeValue${dep}(input - 1);\n  return base * scale + ${i};\n}\n\n` +
+        `export function formatRecord${i}(r: Record${i}): string {\n  return formatRecord${dep2}({ id: r.id, label: r.label }) + String(computeValue${i}(r.id));\n}\n\n` +
+        `export class Store${i} {\n  private items: Record${i}[] = [];\n  add(r: Record${i}): void {\n    this.items.push(r);\n  }\n  total(): number {\n    return this.items.reduce((n, r) => n + computeValue${i}(r.id), 0);\n  }\n}\n`,
+    );
+  }
+  writeFileSync(join(mapRepo, '.generated'), '');
+}
+const cacheDir = join(OUT, 'map-cache');
+rmSync(cacheDir, { recursive: true, force: true });
+const mapRun = () => {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [new URL('../dist/bin/redline.js', import.meta.url).pathname, 'map', '--repo', mapRepo, '--focus', 'src/area3/module1203.ts', '--tokens', '2048'], {
+    env: { ...process.env, REDLINE_CACHE_DIR: cacheDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
+  return { ms: performance.now() - t0, stderr: r.stderr.toString().trim(), status: r.status };
+};
+const cold = mapRun();
+const warm = best(mapRun, 3);
+console.log(`\nRepo map, 10,000-file generated TypeScript repo (2 cores)`);
+console.log(`  cold (empty tag cache)  ${(cold.ms / 1000).toFixed(1).padStart(6)} s   target < 20 s`);
+console.log(`  warm (cached tags)      ${(warm.ms / 1000).toFixed(2).padStart(6)} s   target < 1 s`);
+console.log(`  ${warm.stderr.replace(/^redline: /, '')}`);
+{
+  const { countTokens } = await import('../dist/repo/map/tokens.js');
+  const { readdirSync } = await import('node:fs');
+  let src = 0;
+  for (const area of readdirSync(join(mapRepo, 'src'))) for (const f of readdirSync(join(mapRepo, 'src', area))) src += countTokens(readFileSync(join(mapRepo, 'src', area, f), 'utf8'));
+  const mapTokens = Number(/in (\d+) tokens/.exec(warm.stderr)?.[1] ?? 0);
+  console.log(`  map ${mapTokens} tokens vs full source ${src.toLocaleString()} tokens (${((100 * mapTokens) / src).toFixed(2)}%)`);
+}

@@ -23,6 +23,7 @@ export async function evaluateCase(name, diagnoseWithTrace, opts = {}) {
       log: join(caseDir, 'log.txt'),
       repo,
       ...(opts.noBase ? {} : { base }),
+      ...(opts.noGraph ? { graph: false } : {}),
     });
     const ms = performance.now() - t0;
     const same = (f, a) => f.file === a.file && f.line === a.line;

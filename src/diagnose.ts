@@ -9,6 +9,7 @@ import { openWorkspace, type Workspace } from './repo/workspace.js';
 import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
+import { symbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -26,6 +27,8 @@ export interface DiagnoseRequest {
   base?: string;
   /** The PR's changes when they come from elsewhere (the App reads them from the PR files API). */
   diff?: PrDiff;
+  /** Use the tree-sitter call graph to blame a failing test on the change it reaches (default true). */
+  graph?: boolean;
   /** Progress for people on a TTY; never called with anything that matters for the result. */
   onProgress?: (message: string) => void;
 }
@@ -83,7 +86,9 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   progress('locating');
   const lineText = textLookup(scan.lines);
   let candidates = candidatesFromSignals(signals, ws, diff);
-  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText }));
+  // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
+  const graph = ws && diff && category === 'test' && diff.files.length && req.graph !== false ? await symbolGraphFor(ws, diff, candidates) : undefined;
+  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) }));
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
 

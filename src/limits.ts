@@ -59,3 +59,11 @@ export const MAX_DIFF_BYTES = 32 * 1024 * 1024;
 export const MAX_SOURCE_FILE_BYTES = 4 * 1024 * 1024;
 /** ripgrep's pass over the middle of a big log file: 1 GB takes well under a second; a stuck disk gets this long. */
 export const BIG_FILE_RG_TIMEOUT_MS = 120_000;
+
+// ── Code intelligence (tree-sitter map) ──
+/** Default repo map budget: a map is a table of contents, about a page of signatures. */
+export const DEFAULT_MAP_TOKENS = 1024;
+/** Files tagged for a map at most: past this a monorepo is mapped in part (first files in path order). */
+export const MAX_MAP_FILES = 20_000;
+/** diagnose tags the whole checkout for the blame graph only up to this many code files; past it, only the files near the failure. */
+export const MAX_GRAPH_FILES = 3_000;

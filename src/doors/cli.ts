@@ -5,6 +5,7 @@ import { diagnoseWithTrace } from '../diagnose.js';
 import { render, FORMATS, type Format } from '../report/index.js';
 import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
 import { RedlineError, UsageError } from '../errors.js';
+import { mapCommand, MAP_USAGE } from './map-command.js';
 import { resolveInside } from '../repo/confine.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 
@@ -44,13 +45,14 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
   if (command === '--help' || command === '-h' || command === 'help') {
-    io.stdout.write(USAGE + '\n');
+    io.stdout.write(USAGE + '\n\n' + MAP_USAGE + '\n');
     return 0;
   }
   if (command === '--version' || command === '-v') {
     io.stdout.write(io.version + '\n');
     return 0;
   }
+  if (command === 'map') return mapCommand(rest, io);
   if (command !== 'diagnose') throw new UsageError(`unknown command "${command}": run "redline --help"`);
   return diagnoseCommand(rest, io);
 }

@@ -1,13 +1,16 @@
 import type { Category, Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { wordsOf } from './candidate.js';
-import { shapeOfHunk } from './change-shape.js';
+import { renamesIn, shapeOfHunk } from './change-shape.js';
+import { definitionAt, reachFrom, type Reached, type SymbolGraph } from '../repo/map/symbol-graph.js';
 import type { PrDiff, Hunk } from '../repo/diff.js';
 import { importsOf, isTestFile } from '../repo/related-files.js';
 import { mapLogPath, type Workspace } from '../repo/workspace.js';
 
 /** Files that describe the build rather than hold code: a change there is a prior for dependency failures only. */
 const MANIFEST = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|requirements[\w.-]*\.txt|pyproject\.toml|setup\.(py|cfg)|Pipfile|go\.(mod|sum)|Cargo\.(toml|lock)|pom\.xml|build\.gradle(\.kts)?|Gemfile(\.lock)?|[\w.-]+\.csproj)$/;
+/** Failing-test locations followed through the call graph (each is one breadth-first walk). */
+const MAX_TEST_STARTS = 6;
 const NOT_CODE = /\.(md|txt|rst|json|ya?ml|lock|toml|cfg|ini|svg|png|snap)$/;
 
 export interface BlameInput {
@@ -18,6 +21,8 @@ export interface BlameInput {
   diff: PrDiff;
   /** Cleaned text of a log line, for the words of a failure's expected/actual lines. */
   lineText: (n: number) => string | undefined;
+  /** The tree-sitter symbol graph, when the checkout was tagged: which changed code the test reaches. */
+  graph?: SymbolGraph;
 }
 
 /**
@@ -35,7 +40,7 @@ export function candidatesFromDiff(input: BlameInput): Candidate[] {
   return [];
 }
 
-function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): Candidate[] {
+function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameInput): Candidate[] {
   const testFiles = new Set<string>();
   const frameLines = new Map<string, { line: number; depth: number }[]>();
   for (const c of candidates) {
@@ -74,10 +79,13 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
     .filter((s) => s.kind === 'test')
     .flatMap((s) => [s.message, ...(s.related ?? []).map((n) => lineText(n) ?? '')])
     .join('\n');
+  const reach = graph ? reachFromTests(graph, candidates, testFiles) : new Map<string, Reached>();
+  const testName = signals.find((s) => s.kind === 'test' && s.symbol)?.symbol;
   const out: Candidate[] = [];
   for (const cf of sourceChanges) {
+    const renames = renamesIn(cf.hunks);
     for (const h of cf.hunks) {
-      const shapes = shapeOfHunk(h);
+      const shapes = shapeOfHunk(h, renames);
       if (!shapes.length) continue;
       const notes: string[] = [];
       let rel = 0;
@@ -98,7 +106,6 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
         rel = 0.4;
         notes.push('the only source change in the PR');
       }
-      if (rel === 0) continue;
       // The line: a frame's line when one is in the hunk, else the edit most likely to change behaviour.
       let best = shapes[0]!;
       let bestScore = -Infinity;
@@ -115,6 +122,19 @@ function blameForTest({ signals, candidates, ws, diff, lineText }: BlameInput): 
           best = sh;
         }
       }
+      // The call graph: does the failing test reach the definition this line sits in, and through what?
+      if (graph && reach.size) {
+        const def = definitionAt(graph.tags.get(cf.file), best.n);
+        const r = def ? reach.get(`${cf.file}:${def.line}:${def.name}`) : undefined;
+        if (r) {
+          rel = Math.max(rel, 0.95 - 0.05 * (r.depth - 1));
+          notes.unshift(`${testName ? `test \`${testName.slice(0, 80)}\` → ` : ''}${r.chain.map((n) => `\`${n}\``).join(' → ')} → changed line ${best.n}`);
+        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length) {
+          rel *= 0.6;
+          notes.push('the failing test does not reach this code through calls');
+        }
+      }
+      if (rel === 0) continue;
       notes.push(best.reason);
       out.push({
         file: cf.file,
@@ -214,4 +234,17 @@ function namedChangedFiles(ws: Workspace, file: string, changed: readonly string
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Definitions the failing tests reach, from each test location (assertion line, test-file frames). */
+function reachFromTests(graph: SymbolGraph, candidates: readonly Candidate[], testFiles: ReadonlySet<string>): Map<string, Reached> {
+  const starts = candidates.filter((c) => testFiles.has(c.file)).slice(0, MAX_TEST_STARTS);
+  const reach = new Map<string, Reached>();
+  for (const st of starts) {
+    for (const [k, r] of reachFrom(graph, { file: st.file, line: st.line }, 3)) {
+      const prev = reach.get(k);
+      if (!prev || r.depth < prev.depth) reach.set(k, r);
+    }
+  }
+  return reach;
 }

@@ -23,6 +23,9 @@ const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|'[^']*'|"[^"]*"|`[^`]*`|[<>!=]=?=?|&&|\
 const OPERATOR = /^(?:[<>!=]=?=?|&&|\|\||[-+*/%]=?|\?\?)$/;
 const LITERAL = /^(?:\d[\w.]*|'[^']*'|"[^"]*"|`[^`]*`|true|false|null|None|nil)$/;
 const DEFINITION = /^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:def|fn|func|function|class|interface|struct|impl|module|it|test|describe|@Test|public|private|protected)\b/;
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+const LOGGING = /\b(?:log|logger|logging|console|print|println|printf|eprintln|debug|info|warn|warning|trace|slog)\b\s*[.(!]/;
+const ERROR_MESSAGE = /\b(?:throw|raise|panic!?|Error|Exception|errors\.New|fmt\.Errorf|bail!|anyhow!)\b/;
 const PUNCT = /^[()[\]{}.,;:?]$/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|''')/;
 
@@ -40,7 +43,7 @@ function jaccard(a: string[], b: string[]): number {
 }
 
 /** The shape of each code line the hunk adds, scored as a prior for breaking existing behaviour. */
-export function shapeOfHunk(h: Hunk): LineShape[] {
+export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = renamesIn([h])): LineShape[] {
   const removed = h.removed.filter((r) => r.trim() && !COMMENT.test(r)).map(tokens);
   const out: LineShape[] = [];
   for (const a of h.added) {
@@ -87,6 +90,26 @@ export function shapeOfHunk(h: Hunk): LineShape[] {
       why.length = 0;
       why.push('a literal became a named constant');
     }
+    // Only names changed, and each old name became the same new name throughout: a rename.
+    const ids = (xs: string[]) => xs.filter((x) => IDENT.test(x));
+    if (!ops && !lits && gone.length && ids(gone).length === gone.length && ids(came).length === came.length && gone.every((g) => renames.has(g))) {
+      prior = -0.15;
+      why.length = 0;
+      why.push(`renames ${[...new Set(gone)].map((g) => `\`${g}\` → \`${renames.get(g)}\``).join(', ')}`);
+    } else if (LOGGING.test(a.text) && !ops) {
+      prior = -0.2;
+      why.length = 0;
+      why.push('changes a log message');
+    } else if (ERROR_MESSAGE.test(a.text) && !ops && gone.every((x) => LITERAL.test(x) || x.startsWith('`'))) {
+      prior = -0.1;
+      why.length = 0;
+      why.push('rewords an error message');
+    } else if (!gone.length && came.length) {
+      // The old line is all still there, with more added (a guard, an extra argument): it extends rather
+      // than changes what the line did.
+      prior = Math.min(prior, 0.1);
+      why.push('extends the line');
+    }
     out.push({
       n: a.n,
       text: a.text,
@@ -102,4 +125,26 @@ export function shapeOfHunk(h: Hunk): LineShape[] {
 
 function unquote(s: string): string {
   return /^['"`]/.test(s) ? s.slice(1, -1) : s;
+}
+
+/**
+ * Identifier renames across a file's hunks (a diff with no context splits one rename into many hunks):
+ * old → new, where the old name is gone from the added lines and one new name took all its places.
+ */
+export function renamesIn(hunks: readonly Hunk[]): Map<string, string> {
+  const added = hunks.flatMap((h) => h.added.map((a) => tokens(a.text)));
+  const removed = hunks.flatMap((h) => h.removed.map(tokens));
+  const addedIds = new Set(added.flat().filter((x) => IDENT.test(x)));
+  const removedIds = new Set(removed.flat().filter((x) => IDENT.test(x)));
+  const gone = [...removedIds].filter((x) => !addedIds.has(x));
+  const came = [...addedIds].filter((x) => !removedIds.has(x));
+  const out = new Map<string, string>();
+  for (const g of gone) {
+    // The new name takes the old one's place: same number of uses across the hunk.
+    const uses = removed.flat().filter((x) => x === g).length;
+    const match = came.filter((c) => added.flat().filter((x) => x === c).length === uses);
+    // A name used once (a single call swapped, `find` → `findLast`) is a change of call, not a rename.
+    if (match.length === 1 && uses >= 2) out.set(g, match[0]!);
+  }
+  return out;
 }

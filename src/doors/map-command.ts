@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { statSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { openWorkspace } from '../repo/workspace.js';
+import { tagsForFiles } from '../repo/map/tags.js';
+import { buildRepoMap } from '../repo/map/repo-map.js';
+import { codeFiles } from '../repo/map/code-files.js';
+import { DEFAULT_MAP_TOKENS } from '../limits.js';
+
+export const MAP_USAGE = `usage: redline map --repo <dir> [--focus <file|symbol>]... [--tokens N]
+
+  --repo    the checkout to map
+  --focus   a repo file or a symbol name to centre the map on (repeatable): the ranking is personalised
+            towards it, as diagnose does with the failing test, its frames and the PR's files
+  --tokens  the map's budget in tokens (default ${DEFAULT_MAP_TOKENS}); the map is cut to fit and says what it left out`;
+
+interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** `redline map`: prints the ranked, token-bounded repo map (signatures only) of a checkout. */
+export async function mapCommand(args: string[], io: IO): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { repo: { type: 'string' }, focus: { type: 'string', multiple: true }, tokens: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]}; run "redline map --help"`);
+  }
+  if (values.help) {
+    io.stdout.write(MAP_USAGE + '\n');
+    return 0;
+  }
+  if (!values.repo) throw new UsageError('--repo is required: pass the checkout to map');
+  let isDir = false;
+  try {
+    isDir = statSync(values.repo).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new UsageError(`--repo ${values.repo}: not a readable directory; pass the checkout's root folder`);
+  const tokens = values.tokens === undefined ? DEFAULT_MAP_TOKENS : Number(values.tokens);
+  if (!Number.isInteger(tokens) || tokens < 1) throw new UsageError(`--tokens ${values.tokens} is not a positive whole number`);
+
+  const t0 = performance.now();
+  const ws = await openWorkspace(values.repo);
+  const files = codeFiles(ws);
+  if (io.stderr.isTTY) io.stderr.write(`\r\x1b[2Kreading ${files.length} files…`);
+  const tags = await tagsForFiles(ws, files);
+  if (io.stderr.isTTY) io.stderr.write('\r\x1b[2K');
+  const focus = values.focus ?? [];
+  const map = buildRepoMap(tags, {
+    tokens,
+    focusFiles: focus.filter((f) => ws.fileSet.has(f)),
+    focusSymbols: focus.filter((f) => !ws.fileSet.has(f)),
+  });
+  io.stdout.write(map.text || '(nothing fits in the budget: raise --tokens)\n');
+  io.stderr.write(`redline: map of ${tags.size} files: ${map.shown.length} of ${map.totalDefinitions} definitions in ${map.tokens} tokens, ${Math.round(performance.now() - t0)} ms\n`);
+  return 0;
+}
