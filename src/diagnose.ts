@@ -10,6 +10,7 @@ import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
 import { symbolGraphFor } from './locate/blame-graph.js';
+import { describeSymbol, enclosingDefinition, fileTags } from './repo/map/index.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -101,9 +102,12 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // 8. Abstain rather than pin a wrong line: infra failures, nothing verified, or too little confidence.
   const top = verified[0];
   const abstain = category === 'infra' || !top || top.confidence < MIN_CONFIDENCE;
-  const findings = abstain ? [] : verified.filter((v) => v.confidence >= MIN_CONFIDENCE * 0.8).slice(0, MAX_FINDINGS).map(toFinding(lineText));
+  const findings = abstain ? [] : keepDirectEvidence(verified.filter((v) => v.confidence >= MIN_CONFIDENCE * 0.8), verified).map(toFinding(lineText));
 
-  // 9. The log lines a person would quote.
+  // 9. Name where each pin sits ("in `Parser.parseHeader()`"), from the tree-sitter tags of its file.
+  if (ws) await nameEnclosingSymbols(findings, ws);
+
+  // 10. The log lines a person would quote.
   const binary = looksBinary(scan.lines);
   const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary });
 
@@ -136,6 +140,25 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     keptLines: scan.lines,
   };
   return { diagnosis, trace };
+}
+
+/**
+ * The top MAX_FINDINGS, but never without the failure's own location: when the change is blamed, the
+ * assertion (or the diagnostic) the log points at stays among the findings, last if need be.
+ */
+function keepDirectEvidence(kept: Verified[], all: Verified[]): Verified[] {
+  const top = kept.slice(0, MAX_FINDINGS);
+  if (top.some((v) => v.cause !== 'diff' && v.cause !== 'definition')) return top;
+  const direct = all.find((v) => v.cause === 'test' || v.cause === 'diagnostic' || v.cause === 'frame');
+  if (!direct) return top;
+  return [...top.slice(0, MAX_FINDINGS - 1), direct];
+}
+
+async function nameEnclosingSymbols(findings: Finding[], ws: Workspace): Promise<void> {
+  for (const f of findings) {
+    const def = enclosingDefinition(await fileTags(ws, f.file), f.line);
+    if (def) f.symbol = describeSymbol(def);
+  }
 }
 
 function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {

@@ -131,7 +131,7 @@ export function renderMarkdown(d: Diagnosis, opts: MarkdownOptions = {}): string
 
   const fp = opts.fingerprint?.replace(/[^A-Za-z0-9._:=+/-]/g, '').slice(0, 200);
   const heading = top
-    ? `### ✖ Redline: ${categoryLabel(r.category)} at ${pinLink(top, opts)}`
+    ? `### ✖ Redline: ${categoryLabel(r.category)} at ${pinLink(top, opts)}${top.symbol ? ` in ${inlineCode(cut(top.symbol, 120))}` : ''}`
     : `### ✖ Redline: no location — ${categoryLabel(r.category)}`;
   parts.push({ text: fp ? `<!-- redline:fp=${fp} -->\n${heading}` : heading });
 

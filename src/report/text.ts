@@ -59,7 +59,7 @@ export function renderText(d: Diagnosis, opts: TextOptions): string {
   if (top) {
     const pin = clean(pinText(top));
     out.push(`${paint('31;1', '✖')} ${paint('1', categoryLabel(r.category))} — ${paint('36;1', pin)}`);
-    out.push('', `  ${paint('36;4', pin)}`);
+    out.push('', `  ${paint('36;4', pin)}${top.symbol ? ` in ${paint('1', clean(top.symbol, 120))}` : ''}`);
     out.push(...sourceBlock(top, opts, paint));
     out.push('', `  ${paint('1', 'why:')} ${clean(top.message, 1000)}`);
     out.push(`       ${paint('2', `(${CAUSE_TEXT[top.cause]}; confidence ${top.confidence.toFixed(2)})`)}`);
