@@ -30,6 +30,8 @@ export interface RepoMap {
 }
 
 const DAMPING = 0.85;
+/** A rendered definition line never costs fewer tokens than this (`│    12: f()`). */
+const MIN_TOKENS_PER_DEFINITION = 4;
 const ITERATIONS = 40;
 
 /**
@@ -129,7 +131,8 @@ export function buildRepoMap(tags: ReadonlyMap<string, FileTags>, opts: RepoMapO
     return { text, tokens: countTokens(text), files: r.files };
   };
   let lo = 0;
-  let hi = ranked.length;
+  // Every shown definition costs at least a few tokens (line number, name): no need to try more.
+  let hi = Math.min(ranked.length, Math.ceil(opts.tokens / MIN_TOKENS_PER_DEFINITION));
   let best = fits(0);
   if (best.tokens > opts.tokens) best = { text: '', tokens: 0, files: [] };
   while (lo < hi) {

@@ -37,7 +37,7 @@ export function tagCacheKey(bytes: Uint8Array, grammar: string | null, queryVers
 export type CachedTags = Omit<FileTags, 'file'>;
 
 /** On disk, references are grouped by name (`{"parseDate":[3,9]}`): a third of the size of a list of pairs. */
-interface Entry {
+export interface Entry {
   v: number;
   lang: string | null;
   parsed: boolean;
@@ -82,7 +82,7 @@ export class TagCache {
       return undefined;
     }
     try {
-      return decode(JSON.parse(raw) as unknown);
+      return decodeEntry(JSON.parse(raw) as unknown);
     } catch {
       return undefined;
     }
@@ -90,9 +90,7 @@ export class TagCache {
 
   /** Stores tags under a key; never throws. */
   async set(key: string, tags: CachedTags): Promise<void> {
-    const refs: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
-    for (const r of tags.refs) (refs[r.name] ??= []).push(r.line);
-    const entry: Entry = { v: TAGS_VERSION, lang: tags.lang, parsed: tags.parsed, defs: tags.defs, refs };
+    const entry = encodeEntry(tags);
     const to = this.pathOf(key);
     const tmp = `${to}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
@@ -174,7 +172,8 @@ export class TagCache {
   }
 }
 
-function decode(x: unknown): CachedTags | undefined {
+/** Validates and expands a stored entry (refs stored as name → lines); undefined when it is not one. */
+export function decodeEntry(x: unknown): CachedTags | undefined {
   if (!x || typeof x !== 'object') return undefined;
   const e = x as Partial<Entry>;
   if (e.v !== TAGS_VERSION || typeof e.parsed !== 'boolean' || !Array.isArray(e.defs) || !e.refs || typeof e.refs !== 'object') return undefined;
@@ -191,4 +190,11 @@ function decode(x: unknown): CachedTags | undefined {
     }
   }
   return { lang: e.lang ?? null, parsed: e.parsed, defs: e.defs, refs: sortRefs(refs) };
+}
+
+/** The stored form of tags: refs grouped as name → lines, which is a third of the size. */
+export function encodeEntry(tags: CachedTags): Entry {
+  const refs: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
+  for (const r of tags.refs) (refs[r.name] ??= []).push(r.line);
+  return { v: TAGS_VERSION, lang: tags.lang, parsed: tags.parsed, defs: tags.defs, refs };
 }

@@ -1,3 +1,4 @@
+import { loadPack, packHit, savePack } from './tag-pack.js';
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workspace } from '../workspace.js';
@@ -78,10 +79,20 @@ export async function tagsForFiles(ws: Pick<Workspace, 'root'>, files: readonly 
   const unique = [...new Set(files)];
   const results: FileTags[] = new Array<FileTags>(unique.length);
   const root = realRootOf(ws.root);
+  // The repository's pack first (stat only); the content-hash cache and the parser for what changed.
+  const pack = cache ? loadPack(cache.dir, root) : undefined;
+  let missed = 0;
   let next = 0;
   const worker = async () => {
     while (next < unique.length) {
       const i = next++;
+      const packed = pack && packHit(pack, unique[i]!);
+      if (packed) {
+        if (opts.stats) (opts.stats.files++, opts.stats.cacheHits++);
+        results[i] = packed;
+        continue;
+      }
+      missed++;
       results[i] = await tagOne(root, unique[i]!, cache, opts.stats);
       // A warm run never waits on anything: let timers and signals through now and then.
       if (i % 256 === 255) await new Promise<void>((r) => setImmediate(r));
@@ -90,7 +101,9 @@ export async function tagsForFiles(ws: Pick<Workspace, 'root'>, files: readonly 
   const n = Math.max(1, Math.min(opts.concurrency ?? TAG_CONCURRENCY, unique.length));
   await Promise.all(Array.from({ length: n }, worker));
   await cache?.maybePrune();
-  return new Map(unique.map((f, i) => [f, results[i]!]));
+  const out = new Map(unique.map((f, i) => [f, results[i]!]));
+  if (pack && (missed > 0 || pack.files.size !== unique.length)) savePack(pack, out);
+  return out;
 }
 
 /**
