@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { readFileSync, statSync, readdirSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diagnoseWithTrace } from '../diagnose.js';
 import { render, FORMATS, type Format } from '../report/index.js';
 import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
 import { RedlineError, UsageError } from '../errors.js';
 import { mapCommand, MAP_USAGE } from './map-command.js';
+import { mustBeDir, mustBeFile } from './check-args.js';
 import { resolveInside } from '../repo/confine.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 
@@ -124,27 +125,6 @@ function sourceReader(repo: string): (file: string) => string[] | undefined {
       return undefined;
     }
   };
-}
-
-function mustBeFile(p: string, flag: string): void {
-  let s;
-  try {
-    s = statSync(p);
-  } catch {
-    throw new UsageError(`${flag} ${p}: no such file; check the path (use - to read stdin)`);
-  }
-  if (s.isDirectory()) throw new UsageError(`${flag} ${p} is a directory: pass the log file itself`);
-}
-
-function mustBeDir(p: string, flag: string): void {
-  let ok = false;
-  try {
-    ok = statSync(p).isDirectory();
-    if (ok) readdirSync(p);
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new UsageError(`${flag} ${p}: not a readable directory; pass the checkout's root folder`);
 }
 
 function withNewline(s: string): string {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { statSync } from 'node:fs';
+import { mustBeDir } from './check-args.js';
 import { UsageError } from '../errors.js';
 import { openWorkspace } from '../repo/workspace.js';
 import { tagsForFiles } from '../repo/map/tags.js';
@@ -37,13 +37,7 @@ export async function mapCommand(args: string[], io: IO): Promise<number> {
     return 0;
   }
   if (!values.repo) throw new UsageError('--repo is required: pass the checkout to map');
-  let isDir = false;
-  try {
-    isDir = statSync(values.repo).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir) throw new UsageError(`--repo ${values.repo}: not a readable directory; pass the checkout's root folder`);
+  mustBeDir(values.repo, '--repo');
   const tokens = values.tokens === undefined ? DEFAULT_MAP_TOKENS : Number(values.tokens);
   if (!Number.isInteger(tokens) || tokens < 1) throw new UsageError(`--tokens ${values.tokens} is not a positive whole number`);
 
