@@ -55,7 +55,21 @@ if (!args.has('--quick')) {
 const misses = withBase.filter((r) => !r.expected.abstain && !r.top1Line).map((r) => r.name);
 console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);
 
-if (args.has('--no-scale')) process.exit(0);
+// ── LLM mode (guarded: the bench still runs when the agent is not built or fails) ──
+async function llmSection(withBig) {
+  try {
+    const { benchLlm } = await import('./bench-llm.mjs');
+    const big = join(OUT, 'big-1gb.log');
+    await benchLlm({ listCases, CASES_DIR, layOutCase, bigLog: withBig && existsSync(big) ? big : undefined, bigCase: join(CASES_DIR, 'tsc-signature-change-call-site') });
+  } catch (e) {
+    console.log(`\nLLM mode section skipped: ${e?.message ?? e}`);
+  }
+}
+
+if (args.has('--no-scale')) {
+  await llmSection(false);
+  process.exit(0);
+}
 
 // ── 2. Scale: a generated 1 GB GitHub Actions log whose last step is a real recorded failure ──
 const CASE = join(CASES_DIR, 'tsc-signature-change-call-site');
@@ -168,3 +182,5 @@ console.log(`  ${warm.stderr.replace(/^redline: /, '')}`);
   const mapTokens = Number(/in (\d+) tokens/.exec(warm.stderr)?.[1] ?? 0);
   console.log(`  map ${mapTokens} tokens vs full source ${src.toLocaleString()} tokens (${((100 * mapTokens) / src).toFixed(2)}%)`);
 }
+
+await llmSection(true);

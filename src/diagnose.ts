@@ -18,6 +18,7 @@ import { rankCandidates } from './locate/rank.js';
 import { looksBinary, selectEvidence } from './extract/select-evidence.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
+import { refineWithAgent, type AgentSummary, type LlmRequest } from './locate/agent/index.js';
 
 /** What a door hands the core: a log, and optionally the checkout and the PR's changes. */
 export interface DiagnoseRequest {
@@ -32,6 +33,8 @@ export interface DiagnoseRequest {
   graph?: boolean;
   /** Progress for people on a TTY; never called with anything that matters for the result. */
   onProgress?: (message: string) => void;
+  /** LLM mode: a model refines the pin with the bounded tools (needs `repo`). Off when absent. */
+  llm?: LlmRequest;
 }
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
@@ -42,6 +45,8 @@ export interface DiagnoseTrace {
   signals: Signal[];
   candidates: (Candidate & { confidence?: number; checks?: string[] })[];
   keptLines: LogLine[];
+  /** What LLM mode did (turns, tokens, spend, why it stopped), when it ran. */
+  agent?: AgentSummary;
 }
 
 /** Diagnoses a failed CI log: the failing step, the evidence, the category and a verified file:line. */
@@ -111,7 +116,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const binary = looksBinary(scan.lines);
   const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary });
 
-  const diagnosis: Diagnosis = {
+  let diagnosis: Diagnosis = {
     version: 1,
     status: abstain ? 'no-location' : 'located',
     category,
@@ -131,6 +136,20 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     },
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
+
+  // 11. LLM mode (optional): a model investigates from this result with the same bounded tools. Its pin
+  //     is adopted only when it verifies against the checkout; otherwise this diagnosis stands as is.
+  let agent: AgentSummary | undefined;
+  if (req.llm && ws && category !== 'infra' && !binary) {
+    progress('investigating with the LLM');
+    const refined = await refineWithAgent(diagnosis, ws, diff, req.llm);
+    agent = refined.summary;
+    if (agent.adopted) {
+      diagnosis = refined.diagnosis;
+      diagnosis.summary = summarise(diagnosis, { hasRepo: true, stepsSeen: layout.steps.length > 0, binary });
+    }
+    diagnosis.stats.ms = Math.round(performance.now() - t0);
+  }
   const trace: DiagnoseTrace = {
     scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped },
     layout,
@@ -138,6 +157,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     signals,
     candidates: verified,
     keptLines: scan.lines,
+    ...(agent ? { agent } : {}),
   };
   return { diagnosis, trace };
 }

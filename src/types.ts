@@ -39,7 +39,8 @@ export interface Signal {
   related?: number[];
 }
 
-export type Cause = 'diff' | 'diagnostic' | 'frame' | 'test' | 'identifier' | 'definition';
+/** `model`: pinned by the LLM mode's investigation and verified against the checkout (the cited code is on the line). */
+export type Cause = 'diff' | 'diagnostic' | 'frame' | 'test' | 'identifier' | 'definition' | 'model';
 
 /** One candidate pin, modelled on reviewdog's diagnostic format. */
 export interface Finding {

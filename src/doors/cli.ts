@@ -9,15 +9,20 @@ import { mapCommand, MAP_USAGE } from './map-command.js';
 import { mustBeDir, mustBeFile } from './check-args.js';
 import { resolveInside } from '../repo/confine.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
+import { ConfigError, loadConfig, llmMode } from '../config.js';
+import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
 
 const USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
-                        [--artifacts <dir>]
+                        [--artifacts <dir>] [--llm | --no-llm]
 
   --log        the CI log to read (a file, or - for stdin; gzip is detected)
   --repo       the checkout of the failing commit (optional: without it, paths are reported as the log names them)
   --base       the PR's base ref; its changed lines (git diff <base>...HEAD) are the strongest prior
   --format     text (default; for people), json (versioned contract), markdown (PR comment body), sarif (code scanning)
   --artifacts  write the raw log, the cleaned log and a JSON trace of every step into this folder
+  --llm        let a Claude model refine the pin with read-only tools (needs --repo and ANTHROPIC_API_KEY;
+               on by default when the key is set; settings in .github/redline.yml under llm:)
+  --no-llm     never call a model, even when ANTHROPIC_API_KEY is set
 
 Exit codes: 0 a diagnosis was produced (located or not), 2 usage error, 1 internal error.`;
 
@@ -25,6 +30,8 @@ export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   version: string;
+  /** Where ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs the CLI; returns the exit code. Only this door turns errors into exit codes and one-line messages. */
@@ -69,6 +76,8 @@ async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
         base: { type: 'string' },
         format: { type: 'string', default: 'text' },
         artifacts: { type: 'string' },
+        llm: { type: 'boolean' },
+        'no-llm': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -88,6 +97,8 @@ async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
   if (values.repo) mustBeDir(values.repo, '--repo');
   if (values.base && !values.repo) throw new UsageError('--base needs --repo: the changed lines are read from that checkout');
 
+  const llm = await llmRequest(values, io);
+
   const progress = io.stderr.isTTY ? (m: string) => io.stderr.write(`\r\x1b[2K${m}…`) : undefined;
   let log: string = values.log;
   if (values.artifacts && log === '-') log = await spoolStdin(values.artifacts);
@@ -96,8 +107,16 @@ async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
     ...(values.repo ? { repo: values.repo } : {}),
     ...(values.base ? { base: values.base } : {}),
     ...(progress ? { onProgress: progress } : {}),
+    ...(llm ? { llm } : {}),
   });
   if (progress) io.stderr.write('\r\x1b[2K');
+  if (trace.agent) {
+    const a = trace.agent;
+    io.stderr.write(
+      `redline: LLM ${a.adopted ? `pin verified (${a.report?.file}:${a.report?.line})` : `kept the deterministic answer (${a.stop}${a.error ? `: ${a.error.slice(0, 200)}` : ''})`}; ` +
+        `${a.turns} turn(s), ${a.inputTokens} input tokens (${a.cacheReadTokens} from cache), ~$${a.usd.toFixed(4)}\n`,
+    );
+  }
   const repo = values.repo ? resolve(values.repo) : undefined;
   io.stdout.write(
     withNewline(
@@ -113,6 +132,37 @@ async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
     io.stderr.write(`redline: artifacts written to ${where}\n`);
   }
   return 0;
+}
+
+/**
+ * LLM mode from the flags, the key and the config file: `--llm` without a key is a usage error; a bad
+ * config file is reported and the diagnosis runs without a model.
+ */
+async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: string; artifacts?: string }, io: CliIO): Promise<LlmRequest | undefined> {
+  if (values.llm && values['no-llm']) throw new UsageError('--llm and --no-llm contradict each other: pass one of them');
+  const flag = values['no-llm'] ? false : values.llm ? true : undefined;
+  if (flag === false) return undefined;
+  const env = io.env ?? process.env;
+  const apiKey = env.ANTHROPIC_API_KEY;
+  const early = llmMode({ flag, apiKey, config: {} });
+  if (early.error) throw new UsageError(early.error);
+  if (flag === true && !values.repo) throw new UsageError('--llm needs --repo: the model investigates the checkout');
+  if (!values.repo || !apiKey) return undefined;
+  let config;
+  try {
+    config = await loadConfig(values.repo);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    io.stderr.write(`redline: ${e.message}; running without LLM mode\n`);
+    return undefined;
+  }
+  if (!llmMode({ flag, apiKey, config: config.llm }).on) return undefined;
+  const baseURL = env.ANTHROPIC_BASE_URL;
+  return {
+    model: anthropicChatModel({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+    config: config.llm,
+    ...(values.artifacts ? { artifactsDir: values.artifacts } : {}),
+  };
 }
 
 function sourceReader(repo: string): (file: string) => string[] | undefined {

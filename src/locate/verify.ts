@@ -10,6 +10,8 @@ const BASE: Record<Candidate['cause'], number> = {
   diff: 0.5,
   definition: 0.5,
   identifier: 0.3,
+  // Never a candidate's cause: the LLM mode's pins are verified by locate/agent/report-tool.ts.
+  model: 0.5,
 };
 
 export interface Verified extends Candidate {

@@ -8,6 +8,7 @@ export const CAUSE_TEXT: Record<Cause, string> = {
   identifier: 'a name from the error is used here',
   definition: 'the name from the error is defined here',
   diff: 'changed in this PR and named by the error',
+  model: 'an LLM investigation pinned this line and Redline verified the cited code is there',
 };
 
 /** "compile failure", "test failure", ..., "unknown failure". */

@@ -1,3 +1,5 @@
+import { lintSource } from '@secretlint/core';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { Diagnosis, Finding } from '../types.js';
 import { PEM_MAX_CHARS } from './bounds.js';
 
@@ -180,4 +182,38 @@ export function redactDiagnosis(d: Diagnosis): { diagnosis: Diagnosis; count: nu
     summary: one(d.summary),
   };
   return { diagnosis, count };
+}
+
+const SECRETLINT_CONFIG = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] };
+
+/**
+ * redactSecrets plus secretlint's recommended preset (a maintained detector: AWS, GCP, Azure, GitHub,
+ * Slack, SendGrid, OpenAI, Anthropic, npm, basic-auth, database URLs, private keys...). Async because
+ * secretlint is; used for everything that leaves the process for a model. Secretlint runs first, on
+ * the original text, then our patterns (JWTs, generic assignments) on the result; newlines are kept.
+ */
+export async function redactSecretsDeep(text: string): Promise<Redacted> {
+  let out = text;
+  let count = 0;
+  try {
+    const r = await lintSource({
+      source: { content: text, filePath: 'redline-input.txt', ext: '.txt', contentType: 'text' },
+      options: { config: SECRETLINT_CONFIG as never, noPhysicFilePath: true },
+    });
+    // Replace from the end so earlier ranges stay valid; overlapping reports merge into one.
+    const ranges = r.messages.map((m) => ({ start: m.range[0], end: m.range[1], rule: m.ruleId })).sort((a, b) => b.start - a.start);
+    let floor = Infinity;
+    for (const g of ranges) {
+      const end = Math.min(g.end, floor);
+      if (end <= g.start) continue;
+      const kind = g.rule.replace(/^@secretlint\/secretlint-rule-/, '');
+      out = out.slice(0, g.start) + `[REDACTED:${kind}]` + '\n'.repeat(out.slice(g.start, end).split('\n').length - 1) + out.slice(end);
+      floor = g.start;
+      count++;
+    }
+  } catch {
+    // A detector failure must not stop redaction: the patterns below still run.
+  }
+  const rest = redactSecrets(out);
+  return { text: rest.text, count: count + rest.count };
 }
