@@ -1,0 +1,144 @@
+import { parseArgs } from 'node:util';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { diagnoseWithTrace } from '../diagnose.js';
+import { render, FORMATS, type Format } from '../report/index.js';
+import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
+import { UsageError } from '../errors.js';
+import { mustBeDir, mustBeFile } from './check-args.js';
+import { resolveInside } from '../repo/confine.js';
+import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
+import { ConfigError, loadConfig, llmMode } from '../config.js';
+import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
+import type { CliIO } from './cli.js';
+
+export const DIAGNOSE_USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
+                        [--artifacts <dir>] [--llm | --no-llm]
+
+  --log        the CI log to read (a file, or - for stdin; gzip is detected)
+  --repo       the checkout of the failing commit (optional: without it, paths are reported as the log names them)
+  --base       the PR's base ref; its changed lines (git diff <base>...HEAD) are the strongest prior
+  --format     text (default; for people), json (versioned contract), markdown (PR comment body), sarif (code scanning)
+  --artifacts  write the raw log, the cleaned log and a JSON trace of every step into this folder
+  --llm        let a Claude model refine the pin with read-only tools (needs --repo and ANTHROPIC_API_KEY;
+               on by default when the key is set; settings in .github/redline.yml under llm:)
+  --no-llm     never call a model, even when ANTHROPIC_API_KEY is set
+
+Exit codes: 0 a diagnosis was produced (located or not), 2 usage error, 1 internal error.`;
+
+/** `redline diagnose`: one diagnosis of a log (and a checkout), printed in the chosen format. */
+export async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        log: { type: 'string' },
+        repo: { type: 'string' },
+        base: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        artifacts: { type: 'string' },
+        llm: { type: 'boolean' },
+        'no-llm': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]}; run "redline diagnose --help"`);
+  }
+  if (values.help) {
+    io.stdout.write(DIAGNOSE_USAGE + '\n');
+    return 0;
+  }
+  if (!values.log) throw new UsageError('--log is required: pass the CI log file, or - to read stdin');
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format ${values.format} is not one of ${FORMATS.join(', ')}`);
+  if (values.log !== '-') mustBeFile(values.log, '--log');
+  if (values.repo) mustBeDir(values.repo, '--repo');
+  if (values.base && !values.repo) throw new UsageError('--base needs --repo: the changed lines are read from that checkout');
+
+  const llm = await llmRequest(values, io);
+
+  const progress = io.stderr.isTTY ? (m: string) => io.stderr.write(`\r\x1b[2K${m}…`) : undefined;
+  let log: string = values.log;
+  if (values.artifacts && log === '-') log = await spoolStdin(values.artifacts);
+  const { diagnosis, trace } = await diagnoseWithTrace({
+    log,
+    ...(values.repo ? { repo: values.repo } : {}),
+    ...(values.base ? { base: values.base } : {}),
+    ...(progress ? { onProgress: progress } : {}),
+    ...(llm ? { llm } : {}),
+  });
+  if (progress) io.stderr.write('\r\x1b[2K');
+  if (trace.agent) {
+    const a = trace.agent;
+    io.stderr.write(
+      `redline: LLM ${a.adopted ? `pin verified (${a.report?.file}:${a.report?.line})` : `kept the deterministic answer (${a.stop}${a.error ? `: ${a.error.slice(0, 200)}` : ''})`}; ` +
+        `${a.turns} turn(s), ${a.inputTokens} input tokens (${a.cacheReadTokens} from cache), ~$${a.usd.toFixed(4)}\n`,
+    );
+  }
+  const repo = values.repo ? resolve(values.repo) : undefined;
+  io.stdout.write(
+    withNewline(
+      render(diagnosis, format, {
+        color: format === 'text' && !!io.stdout.isTTY,
+        toolVersion: io.version,
+        ...(repo ? { source: sourceReader(repo) } : {}),
+      }),
+    ),
+  );
+  if (values.artifacts) {
+    const where = await writeArtifacts(values.artifacts, { log, diagnosis, trace });
+    io.stderr.write(`redline: artifacts written to ${where}\n`);
+  }
+  return 0;
+}
+
+/**
+ * LLM mode from the flags, the key and the config file: `--llm` without a key is a usage error; a bad
+ * config file is reported and the diagnosis runs without a model.
+ */
+async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: string; artifacts?: string }, io: CliIO): Promise<LlmRequest | undefined> {
+  if (values.llm && values['no-llm']) throw new UsageError('--llm and --no-llm contradict each other: pass one of them');
+  const flag = values['no-llm'] ? false : values.llm ? true : undefined;
+  if (flag === false) return undefined;
+  const env = io.env ?? process.env;
+  const apiKey = env.ANTHROPIC_API_KEY;
+  const early = llmMode({ flag, apiKey, config: {} });
+  if (early.error) throw new UsageError(early.error);
+  if (flag === true && !values.repo) throw new UsageError('--llm needs --repo: the model investigates the checkout');
+  if (!values.repo || !apiKey) return undefined;
+  let config;
+  try {
+    config = await loadConfig(values.repo);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    io.stderr.write(`redline: ${e.message}; running without LLM mode\n`);
+    return undefined;
+  }
+  if (!llmMode({ flag, apiKey, config: config.llm }).on) return undefined;
+  const baseURL = env.ANTHROPIC_BASE_URL;
+  return {
+    model: anthropicChatModel({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+    config: config.llm,
+    ...(values.artifacts ? { artifactsDir: values.artifacts } : {}),
+  };
+}
+
+function sourceReader(repo: string): (file: string) => string[] | undefined {
+  return (file) => {
+    try {
+      const p = resolveInside(repo, file);
+      if (statSync(p).size > MAX_SOURCE_FILE_BYTES) return undefined;
+      return readFileSync(p, 'utf8').split(/\r?\n/);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function withNewline(s: string): string {
+  return s.endsWith('\n') ? s : s + '\n';
+}
