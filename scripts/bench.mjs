@@ -51,6 +51,11 @@ if (!args.has('--quick')) {
   const g = (rows) => { const sel = rows.filter((r) => /-graph-/.test(r.name)); return sel.length ? `${sel.filter((r) => r.top1Line).length}/${sel.length} = ${pct(sel.filter((r) => r.top1Line).length, sel.length).trim()}` : '-'; };
   console.log(`\nTest failures, top-1 line:   with the call graph ${t(withBase)}   without ${t(noGraph)}`);
   console.log(`  the *-graph-* cases only:  with the call graph ${g(withBase)}   without ${g(noGraph)}`);
+  // Without a diff the graph can only offer leads below the assertion: measure them as top-3 file hits.
+  const f3 = (rows) => { const sel = rows.filter((r) => r.expected.category === 'test'); const k = sel.filter((r) => r.diagnosis.findings.slice(0, 3).some((f) => r.expected.accept.some((a) => a.file === f.file))).length; return `${k}/${sel.length}`; };
+  const nb = await accuracy(true, false);
+  const nbNoGraph = await accuracy(true, true);
+  console.log(`Without --base, test failures, top-3 file: with the call graph's leads ${f3(nb)}   without ${f3(nbNoGraph)}`);
 }
 const misses = withBase.filter((r) => !r.expected.abstain && !r.top1Line).map((r) => r.name);
 console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);

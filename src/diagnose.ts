@@ -10,6 +10,7 @@ import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
 import { symbolGraphFor } from './locate/blame-graph.js';
+import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { describeSymbol, enclosingDefinition, fileTags } from './repo/map/index.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
@@ -95,6 +96,11 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
   const graph = ws && diff && category === 'test' && diff.files.length && req.graph !== false ? await symbolGraphFor(ws, diff, candidates) : undefined;
   if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) }));
+  // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
+  if (ws && !diff && category === 'test' && req.graph !== false) {
+    const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText));
+  }
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
 

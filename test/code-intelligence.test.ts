@@ -81,4 +81,14 @@ describe('call-graph blame', () => {
     const d = await diagnose({ log: join(CASES, 'jest-typeerror-in-source/log.txt'), repo, base });
     expect(d.findings[0]?.symbol).toBe('sectionOf()');
   });
+
+  it('without --base lists what the failing test exercises below the assertion, as leads', async () => {
+    const { repo } = caseRepo('go-graph-report-percentile');
+    const d = await diagnose({ log: join(CASES, 'go-graph-report-percentile/log.txt'), repo });
+    expect(d.findings[0]?.cause).toBe('test');
+    const leads = d.findings.filter((f) => f.cause === 'definition');
+    expect(leads.length).toBeGreaterThan(0);
+    expect(leads[0]!.file).toBe('report/report.go');
+    expect(leads[0]!.message).toMatch(/the failing test reaches `\w+` \(`TestSummarizePercentiles` → /);
+  });
 });

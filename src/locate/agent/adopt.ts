@@ -5,7 +5,9 @@ import type { VerifiedReport } from './report-tool.js';
 import { STRONG_PIN } from './bounds.js';
 
 const clamp = (x: number) => Math.round(Math.max(0, Math.min(0.95, x)) * 100) / 100;
-const covers = (f: Finding, r: VerifiedReport) => f.file === r.file && r.line <= (f.endLine ?? f.line) && f.line <= (r.endLine ?? r.line);
+// A definition lead spans a whole function: the model's exact line inside it is a sharper pin, not agreement.
+const covers = (f: Finding, r: VerifiedReport) =>
+  f.file === r.file && (f.line === r.line || (f.cause !== 'definition' && r.line <= (f.endLine ?? f.line) && f.line <= (r.endLine ?? r.line)));
 
 /**
  * Folds a verified report into the deterministic diagnosis, never making it worse:

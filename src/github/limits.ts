@@ -1,0 +1,23 @@
+/**
+ * Bounds of the GitHub App side, each with why. (Kept here, not in src/limits.ts, while that file is
+ * being changed elsewhere; move them there when it settles.)
+ */
+
+/** Attempts to fetch a job log that answers 404 while the job finishes (GitHub: a running job's log is 404). */
+export const LOG_FETCH_ATTEMPTS = 5;
+/** First wait between those attempts; doubles each time (2, 4, 8, 16 s: half a minute in all). */
+export const LOG_RETRY_BASE_MS = 2_000;
+
+/** Compressed tarball bytes we download at most: past this the repo is too big to diagnose in-process. */
+export const MAX_TARBALL_BYTES = 512 * 1024 * 1024;
+/** Uncompressed tar bytes we read at most: stops a gzip bomb (1 MB of zeros inflates to 1 GB) early. */
+export const MAX_EXTRACTED_BYTES = 2 * 1024 * 1024 * 1024;
+/** Entries in one tarball at most: a million empty files exhausts inodes without many bytes. */
+export const MAX_TAR_ENTRIES = 300_000;
+/** The checkout cache is trimmed (oldest first) to this total: a few large repos, many small ones. */
+export const MAX_CACHE_BYTES = 8 * 1024 * 1024 * 1024;
+
+/** Pages of a paginated list we read at most (100 per page): a PR with 3,000 files is one GitHub stops at anyway. */
+export const MAX_PAGES = 30;
+/** Open PRs scanned at most when looking up a fork PR by its head SHA. */
+export const MAX_OPEN_PR_PAGES = 5;

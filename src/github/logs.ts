@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import { type GitHub, type RepoRef, openDownload, statusOf } from './client.js';
+import { DownloadError, LogGoneError, LogNotReadyError } from './errors.js';
+import { LOG_FETCH_ATTEMPTS, LOG_RETRY_BASE_MS } from './limits.js';
+
+export interface LogFetchOptions {
+  attempts?: number;
+  baseDelayMs?: number;
+  /** Injected so tests do not wait for real. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Opens the plain-text log of one Actions job as a stream for `diagnose`. A queued or running job's log
+ * answers 404 (the same as a wrong id), so the job's status is read first and a 404 or a transient 5xx
+ * ("Failed to generate URL") is retried with a doubling wait; 410 means the log is gone for good.
+ */
+export async function openJobLog(gh: GitHub, ref: RepoRef, jobId: number, opts: LogFetchOptions = {}): Promise<Readable> {
+  const attempts = opts.attempts ?? LOG_FETCH_ATTEMPTS;
+  const sleep = opts.sleep ?? realSleep;
+  let delay = opts.baseDelayMs ?? LOG_RETRY_BASE_MS;
+  let last: unknown;
+  for (let i = 1; i <= attempts; i++) {
+    try {
+      // Completed first: asking for the log of a running job only ever gives 404.
+      const job = await gh.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}', { ...ref, job_id: jobId });
+      if ((job.data as { status?: string }).status === 'completed') {
+        return await openDownload(gh, 'GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', { ...ref, job_id: jobId }, `the log of job ${jobId}`);
+      }
+      last = new Error(`job ${jobId} is ${(job.data as { status?: string }).status}`);
+    } catch (e) {
+      const status = e instanceof DownloadError ? e.status : statusOf(e);
+      if (status === 410) throw new LogGoneError(jobId, { cause: e });
+      // An expired download link answers 403 from the storage host: a new attempt gets a new link.
+      const retry = status === 404 || (status !== undefined && status >= 500) || (e instanceof DownloadError && status === 403);
+      if (!retry) throw e;
+      last = e;
+    }
+    if (i < attempts) {
+      await sleep(delay);
+      delay *= 2;
+    }
+  }
+  throw new LogNotReadyError(jobId, attempts, { cause: last });
+}
