@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { openWorkspace } from '../repo/workspace.js';
 import { tagsForFiles } from '../repo/map/tags.js';
 import { buildRepoMap } from '../repo/map/repo-map.js';
+import { backgroundTokenCounter } from '../repo/map/tokens.js';
 import { codeFiles } from '../repo/map/code-files.js';
 import { DEFAULT_MAP_TOKENS } from '../limits.js';
 
@@ -42,17 +43,19 @@ export async function mapCommand(args: string[], io: IO): Promise<number> {
   if (!Number.isInteger(tokens) || tokens < 1) throw new UsageError(`--tokens ${values.tokens} is not a positive whole number`);
 
   const t0 = performance.now();
+  const counter = backgroundTokenCounter();
   const ws = await openWorkspace(values.repo);
   const files = codeFiles(ws);
   if (io.stderr.isTTY) io.stderr.write(`\r\x1b[2Kreading ${files.length} files…`);
   const tags = await tagsForFiles(ws, files);
   if (io.stderr.isTTY) io.stderr.write('\r\x1b[2K');
   const focus = values.focus ?? [];
-  const map = buildRepoMap(tags, {
-    tokens,
-    focusFiles: focus.filter((f) => ws.fileSet.has(f)),
-    focusSymbols: focus.filter((f) => !ws.fileSet.has(f)),
-  });
+  const map = await buildRepoMap(
+    tags,
+    { tokens, focusFiles: focus.filter((f) => ws.fileSet.has(f)), focusSymbols: focus.filter((f) => !ws.fileSet.has(f)) },
+    (t) => counter.count(t),
+  );
+  counter.close();
   io.stdout.write(map.text || '(nothing fits in the budget: raise --tokens)\n');
   io.stderr.write(`redline: map of ${tags.size} files: ${map.shown.length} of ${map.totalDefinitions} definitions in ${map.tokens} tokens, ${Math.round(performance.now() - t0)} ms\n`);
   return 0;

@@ -64,20 +64,20 @@ describe('repo map', () => {
     expect(rank.get('src/paginate.ts')!).toBeGreaterThan(rank.get('src/unrelated.ts')!);
   });
 
-  it('shows only signatures, fits the token budget exactly, and says what it left out', () => {
-    const full = buildRepoMap(repo, { tokens: 10_000, focusFiles: ['test/orders.test.ts'] });
+  it('shows only signatures, fits the token budget exactly, and says what it left out', async () => {
+    const full = await buildRepoMap(repo, { tokens: 10_000, focusFiles: ['test/orders.test.ts'] });
     expect(full.omitted).toBe(0);
     expect(full.text).toContain('src/paginate.ts:');
     expect(full.text).toContain('export function pageBounds()');
-    const small = buildRepoMap(repo, { tokens: 40, focusFiles: ['test/orders.test.ts'] });
+    const small = await buildRepoMap(repo, { tokens: 40, focusFiles: ['test/orders.test.ts'] });
     expect(small.tokens).toBeLessThanOrEqual(40);
     expect(countTokens(small.text)).toBe(small.tokens);
     expect(small.omitted).toBeGreaterThan(0);
     expect(small.text).toMatch(/more definitions not shown/);
   });
 
-  it('puts a focused symbol in even under a tight budget', () => {
-    const m = buildRepoMap(repo, { tokens: 60, focusSymbols: ['formatBanner'] });
+  it('puts a focused symbol in even under a tight budget', async () => {
+    const m = await buildRepoMap(repo, { tokens: 60, focusSymbols: ['formatBanner'] });
     expect(m.shown.map((d) => d.def.name)).toContain('formatBanner');
   });
 });

@@ -96,7 +96,7 @@ export async function buildFirstTurn(o: { diagnosis: Diagnosis; ws: Workspace; d
   // The map is rendered to fit what is left (never more than AGENT_MAP_TOKENS); it is built without
   // focus so that it is the same text for every diagnosis of this commit (a cache hit next time).
   const mapBudget = Math.min(AGENT_MAP_TOKENS, room);
-  const map = mapBudget >= 150 && o.tags.size ? buildRepoMap(o.tags, { tokens: mapBudget }) : undefined;
+  const map = mapBudget >= 150 && o.tags.size ? await buildRepoMap(o.tags, { tokens: mapBudget }) : undefined;
   const mapText = map?.text ? (await redactSecretsDeep(`Repository map (definitions by file, best-connected first):\n${map.text}`)).text : '';
   if (!mapText) dropped.push('the repository map');
   if (dropped.length) kept.push(`(Left out to stay within the first-turn budget: ${dropped.slice(0, 8).join('; ')}${dropped.length > 8 ? `; and ${dropped.length - 8} more` : ''}. Use the tools to look at them.)`);
