@@ -33,7 +33,25 @@ export const LlmConfigSchema = z
   })
   .strict();
 
-export const ConfigSchema = z.looseObject({ llm: LlmConfigSchema.prefault({}) });
+const globList = (what: string) => z.array(z.string().min(1, `${what}: a pattern must not be empty`).max(200)).max(100);
+
+/**
+ * The GitHub App's sections (read from the BASE branch through the API, so a fork PR cannot change them):
+ * whether Redline runs, which jobs, which paths never get a pin, how it speaks, and pushes without a PR.
+ */
+export const ConfigSchema = z.looseObject({
+  llm: LlmConfigSchema.prefault({}),
+  /** false: Redline does nothing on this repository (no comment, no check run). */
+  enabled: z.boolean().default(true),
+  /** Globs of job names to diagnose ("build", "test (*)", or "CI / *" with the workflow name); unset: every job. */
+  jobs: globList('jobs').optional(),
+  /** Globs of repository paths whose findings are dropped (generated code, vendored files). */
+  ignorePaths: globList('ignorePaths').default([]),
+  /** review: comment on the PR (default); annotations: the Redline check run and its annotation only; none: the check run only. */
+  comment: z.enum(['review', 'annotations', 'none']).default('review'),
+  /** Globs of branch names whose failed jobs are diagnosed even without a PR (check run only). Default: none. */
+  branches: globList('branches').default([]),
+});
 
 export type LlmConfig = z.infer<typeof LlmConfigSchema>;
 export type Config = z.infer<typeof ConfigSchema>;
@@ -62,6 +80,17 @@ export function parseConfig(value: unknown, file = '.github/redline.yml'): Confi
   throw new ConfigError(file, `invalid configuration: ${issues}`);
 }
 
+/** Parses the text of a config file into the validated config; throws ConfigError for bad YAML or values. */
+export function parseConfigText(text: string, file = '.github/redline.yml'): Config {
+  let value: unknown;
+  try {
+    value = parseYaml(text, { maxAliasCount: 100 });
+  } catch (e) {
+    throw new ConfigError(file, `is not valid YAML: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+  }
+  return parseConfig(value, file);
+}
+
 const NAMES = ['.github/redline.yml', '.github/redline.yaml'];
 
 /**
@@ -78,13 +107,7 @@ export async function loadConfig(repo?: string): Promise<Config> {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw new ConfigError(name, `cannot be read: ${(e as Error).message}`, { cause: e });
     }
-    let value: unknown;
-    try {
-      value = parseYaml(text, { maxAliasCount: 100 });
-    } catch (e) {
-      throw new ConfigError(name, `is not valid YAML: ${(e as Error).message.split('\n')[0]}`, { cause: e });
-    }
-    return parseConfig(value, name);
+    return parseConfigText(text, name);
   }
   return defaultConfig();
 }

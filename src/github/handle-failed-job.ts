@@ -10,7 +10,11 @@ import { place } from '../report/placement.js';
 import type { PrDiff } from '../repo/diff.js';
 import { redactSecrets } from '../report/redact.js';
 import { inlineCode } from '../report/sanitize.js';
+import { COMMENT_MAX_CHARS } from '../report/bounds.js';
+import { LEADS_MAX_CHARS, uncertainLeads, withSection } from '../report/uncertain-leads.js';
 import type { Diagnosis } from '../types.js';
+import { FEEDBACK_PROMPT } from '../service/feedback.js';
+import type { JobArtifacts } from '../service/service.js';
 import { type GitHub, type RepoRef, checkRef } from './client.js';
 import { checkoutAt } from './checkout.js';
 import { CHECK_TEXT_MAX, upsertCheckRun } from './check-run.js';
@@ -20,6 +24,9 @@ import { unsafePath } from './extract-tarball.js';
 import { openJobLog, type LogFetchOptions } from './logs.js';
 import { findPullRequest, pullRequestDiff } from './pull-request.js';
 import { publish, type PublishResult } from './publish.js';
+import { publishCheckOnly } from './comment-style.js';
+import { dropIgnored, gateJob } from './repo-config.js';
+import { resilient, type ResilienceOptions } from './resilience.js';
 
 /** A failed Actions job, as the door read it from the webhook. */
 export interface FailedJob {
@@ -34,6 +41,13 @@ export interface FailedJob {
   jobUrl?: string;
   /** The payload's PRs when it has them (check_run / workflow_run); workflow_job has none. */
   pullRequests?: Parameters<typeof findPullRequest>[3];
+  /** Where the log comes from when it is not an Actions job's (another CI's check run: check-run-log.ts). */
+  openLog?: () => Promise<Readable>;
+  /** `/redline explain`: where the pin is uncertain, the comment lists the leads Redline weighed. */
+  explain?: boolean;
+  /** The branch the job ran on, and the repository's default branch (config and `branches`: repo-config.ts). */
+  headBranch?: string | null;
+  defaultBranch?: string;
 }
 
 export interface JobDeps {
@@ -41,9 +55,17 @@ export interface JobDeps {
   cacheDir: string;
   logFetch?: LogFetchOptions;
   isOurs?: IsOurs;
+  /** Retries of secondary rate limits and 5xx on writes (resilience.ts); tests shorten the waits. */
+  resilience?: ResilienceOptions;
+  /** Keeps the raw log's head and stores the artifacts (src/service); returns the comment's link. */
+  artifacts?: JobArtifacts;
 }
 
-export type JobOutcome = { status: 'no-open-pr' } | { status: 'log-unavailable'; reason: string } | { status: 'published'; diagnosis: Diagnosis; result: PublishResult };
+export type JobOutcome =
+  | { status: 'skipped'; reason: 'disabled' | 'job-not-selected' }
+  /** A push without a PR on a branch the config's `branches` selects: said in the check run only. */
+  | { status: 'checked'; diagnosis: Diagnosis; result: PublishResult }
+  | { status: 'no-open-pr' } | { status: 'log-unavailable'; reason: string } | { status: 'published'; pr: number; diagnosis: Diagnosis; result: PublishResult };
 
 /** Encodes each path segment of a repo file for a URL (spaces, `#`, `?` in file names). */
 const encodePath = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
@@ -64,18 +86,21 @@ function sourceReader(dir: string): (file: string) => string[] | undefined {
 
 /** Diagnoses one failed job of a PR and posts the one comment for it (the App's unit of work). */
 export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<JobOutcome> {
-  const { gh } = deps;
+  const gh = resilient(deps.gh, { ...(deps.isOurs ? { isOurs: deps.isOurs } : {}), ...deps.resilience });
   checkRef(job.ref, job.headSha);
 
-  // 1. The open PR this commit belongs to (by SHA for forks); no PR, nothing to comment on.
+  // 1. The open PR this commit belongs to (by SHA for forks), and the config of its base branch: no PR
+  //    (unless `branches` selects the push), disabled, or a job the config leaves out: nothing to do.
   const pr = await findPullRequest(gh, job.ref, job.headSha, job.pullRequests);
-  if (!pr) return { status: 'no-open-pr' };
+  const gate = await gateJob(gh, job, pr);
+  if (!gate.go) return gate.reason === 'no-open-pr' ? { status: 'no-open-pr' } : { status: 'skipped', reason: gate.reason };
+  const { config } = gate.settings;
 
   // 2. What diagnose needs, fetched together: the job log (a stream), the code at the head SHA, the PR's hunks.
   const got = await Promise.allSettled([
-    openJobLog(gh, job.ref, job.jobId, deps.logFetch),
+    job.openLog ? job.openLog() : openJobLog(gh, job.ref, job.jobId, deps.logFetch),
     checkoutAt(gh, job.ref, job.headSha, { cacheDir: deps.cacheDir }),
-    pullRequestDiff(gh, job.ref, pr.number),
+    pr ? pullRequestDiff(gh, job.ref, pr.number) : Promise.resolve(undefined),
   ] as const);
   const failed = got.find((r) => r.status === 'rejected');
   if (failed) {
@@ -98,32 +123,39 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
     }
     throw failed.reason;
   }
-  const [log, repo, diff] = got.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Readable, string, PrDiff];
+  const [log, repo, diff] = got.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Readable, string, PrDiff | undefined];
 
   // 3. The core.
-  const { diagnosis: d } = await diagnoseWithTrace({ log, repo, diff });
+  const kept = deps.artifacts?.(log);
+  const { diagnosis: found, trace } = await diagnoseWithTrace({ log: kept?.log ?? log, repo, ...(diff ? { diff } : {}) });
+  const d = dropIgnored(found, config.ignorePaths);
+  const artifactsUrl = await kept?.save(d, trace);
 
   // 4. Where the comment goes (validated against the hunks), its fingerprint, its body.
   const placement = place(d, diff);
   const fp = fingerprintOf({ repo: `${job.ref.owner}/${job.ref.repo}`, job: job.jobName }, d);
   const permalink = (file: string, line: number): string => `${job.repoUrl}/blob/${job.headSha}/${encodePath(file)}#L${line}`;
-  const common = { permalink, source: sourceReader(repo), ...(job.jobUrl ? { logUrl: job.jobUrl } : {}) };
-  const body = (): string => renderMarkdown(d, { ...common, fingerprint: formatFingerprint(fp) });
+  const common = { permalink, source: sourceReader(repo), ...(job.jobUrl ? { logUrl: job.jobUrl } : {}), ...(artifactsUrl ? { artifactsUrl } : {}) };
+  const leads = job.explain ? uncertainLeads(d, trace, permalink) : '';
+  const body = (): string => withSection(renderMarkdown(d, { ...common, fingerprint: formatFingerprint(fp), feedback: FEEDBACK_PROMPT, ...(leads ? { maxChars: COMMENT_MAX_CHARS - LEADS_MAX_CHARS - 4 } : {}) }), leads);
   const top = d.status === 'located' ? d.findings[0] : undefined;
 
   // 5. One voice: find → skip / update / create, then the Redline check run.
-  const result = await publish(gh, {
+  const out = {
     ref: job.ref,
-    pr: pr.number,
     headSha: job.headSha,
     fingerprint: fp,
     placement,
-    body,
     title: top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`,
     summary: renderMarkdown(d, { ...common, maxChars: CHECK_TEXT_MAX - 200 }),
     message: redactSecrets(top?.message ?? d.summary).text,
     ...(job.jobUrl ? { detailsUrl: job.jobUrl } : {}),
-    ...(deps.isOurs ? { isOurs: deps.isOurs } : {}),
-  });
-  return { status: 'published', diagnosis: d, result };
+  };
+  // A push without a PR, or `comment: annotations | none` in the config: the check run only.
+  if (!pr) return { status: 'checked', diagnosis: d, result: await publishCheckOnly(gh, out, config.comment === 'none' ? 'none' : 'annotations') };
+  // `/redline explain` is a person asking for the comment: it is posted whatever the comment style.
+  const result = config.comment !== 'review' && !job.explain
+    ? await publishCheckOnly(gh, out, config.comment)
+    : await publish(gh, { ...out, pr: pr.number, body, ...(deps.isOurs ? { isOurs: deps.isOurs } : {}) });
+  return { status: 'published', pr: pr.number, diagnosis: d, result };
 }

@@ -21,7 +21,8 @@ export interface PublishInput {
   isOurs?: IsOurs;
 }
 
-export type PublishAction = 'created' | 'updated' | 'unchanged' | 'said-elsewhere';
+/** `check-run-only`: the config's `comment: annotations | none`, or a push without a PR (comment-style.ts). */
+export type PublishAction = 'created' | 'updated' | 'unchanged' | 'said-elsewhere' | 'check-run-only';
 
 export interface PublishResult {
   action: PublishAction;

@@ -8,19 +8,22 @@ export interface PullRequestRef {
   headSha: string;
   /** The repository the head branch lives in (differs from the base repo for forks). */
   headRepo?: string;
+  /** The branch it merges into: Redline's config is read there (repo-config.ts), never from the head. */
+  baseRef?: string;
 }
 
 interface PullLike {
   number: number;
   state?: string;
   head: { sha: string; repo?: { full_name?: string } | null };
-  base?: { repo?: { full_name?: string } | null };
+  base?: { ref?: string; repo?: { full_name?: string } | null };
 }
 
 const toRef = (p: PullLike): PullRequestRef => ({
   number: p.number,
   headSha: p.head.sha,
   ...(p.head.repo?.full_name ? { headRepo: p.head.repo.full_name } : {}),
+  ...(p.base?.ref ? { baseRef: p.base.ref } : {}),
 });
 
 /**

@@ -18,19 +18,29 @@ export async function writeArtifacts(dir: string, input: { log: string; diagnosi
   await mkdir(out, { recursive: true });
   const raw = join(out, 'raw.log');
   if (resolve(input.log) !== raw) await copyFile(input.log, raw);
+  await writeFile(join(out, 'cleaned.log'), cleanedLogText(input.trace));
+  await writeFile(join(out, 'diagnosis.json'), renderJson(input.diagnosis));
+  await writeFile(join(out, 'trace.json'), traceJsonText(input.trace));
+  return out;
+}
+
+/** The cleaned log: the lines Redline kept, numbered as in the raw log, gaps marked; redacted. */
+export function cleanedLogText(trace: Pick<DiagnoseTrace, 'keptLines'>): string {
   const cleaned: string[] = [];
   let prev = 0;
-  for (const l of input.trace.keptLines) {
+  for (const l of trace.keptLines) {
     if (l.n > prev + 1) cleaned.push(`… ${l.n - prev - 1} line(s) not kept …`);
     cleaned.push(`${String(l.n).padStart(7)}  ${l.text}`);
     prev = l.n;
   }
-  await writeFile(join(out, 'cleaned.log'), redactSecrets(cleaned.join('\n') + '\n').text);
-  await writeFile(join(out, 'diagnosis.json'), renderJson(input.diagnosis));
-  const { keptLines, ...rest } = input.trace;
+  return redactSecrets(cleaned.join('\n') + '\n').text;
+}
+
+/** The trace of every step as JSON (without the kept lines, which are the cleaned log); redacted. */
+export function traceJsonText(trace: DiagnoseTrace): string {
+  const { keptLines, ...rest } = trace;
   void keptLines;
-  await writeFile(join(out, 'trace.json'), redactSecrets(JSON.stringify(rest, null, 2) + '\n').text);
-  return out;
+  return redactSecrets(JSON.stringify(rest, null, 2) + '\n').text;
 }
 
 /** Saves stdin to `<dir>/raw.log` so that it can be both diagnosed and kept as an artifact. */

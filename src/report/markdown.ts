@@ -19,6 +19,8 @@ export interface MarkdownOptions {
   /** Link to the full job log / the artifact with the full log and outputs (https only). */
   logUrl?: string;
   artifactsUrl?: string;
+  /** One short line in the footer inviting feedback (our own text, e.g. "Right pin? React 👍 or 👎"). */
+  feedback?: string;
   /** Hidden marker so a re-run finds and updates this comment instead of posting again. */
   fingerprint?: string;
   /** A blob permalink at the head SHA for file:line (https only). */
@@ -151,7 +153,8 @@ export function renderMarkdown(d: Diagnosis, opts: MarkdownOptions = {}): string
     safeUrl(opts.logUrl) ? `[Full log](${safeUrl(opts.logUrl)})` : '',
     safeUrl(opts.artifactsUrl) ? `[Artifacts](${safeUrl(opts.artifactsUrl)})` : '',
   ].filter(Boolean);
-  parts.push({ text: `<sub>${links.length ? `${links.join(' · ')} · ` : ''}Redline</sub>` });
+  const feedback = opts.feedback ? ` · ${sanitizeProse(cut(opts.feedback, 120))}` : '';
+  parts.push({ text: `<sub>${links.length ? `${links.join(' · ')} · ` : ''}Redline${feedback}</sub>` });
 
   const body = `${fitParts(parts, max - 1)}\n`;
   if (body.length <= max) return body;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
-import { createRedlineApp } from '../../src/doors/app.js';
+import { createRedlineApp, type AppOptions } from '../../src/doors/app.js';
 import type { JobQueue } from '../../src/queue/queue.js';
 import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub, type FakePullFile } from '../helpers/fake-github/index.js';
 
@@ -56,18 +56,20 @@ export interface Harness {
   fake: FakeGitHub;
   queue: JobQueue;
   webhookUrl: string;
+  /** The App's own HTTP server (`/redline/status`, `/redline/artifacts/…`). */
+  appUrl: string;
   close(): Promise<void>;
 }
 
 /** Starts the fake GitHub with the fixture repo installed, and the App (Probot) on 127.0.0.1. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(appOptions: AppOptions = {}): Promise<Harness> {
   const privateKey = generateAppKey();
   const fake = await startFakeGitHub({ privateKey });
   fake.addRepo(REPO);
   fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
   const cacheDir = mkdtempSync(join(tmpdir(), 'redline-app-cache-'));
   const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', Octokit: UNTHROTTLED });
-  const app = createRedlineApp({ cacheDir, concurrency: 2, logFetch: { baseDelayMs: 5 } });
+  const app = createRedlineApp({ cacheDir, concurrency: 2, logFetch: { baseDelayMs: 5 }, ...appOptions });
   const middleware = await createNodeMiddleware(app, { probot });
   const server: Server = createServer((req, res) => {
     void middleware(req, res, () => {
@@ -81,6 +83,7 @@ export async function startHarness(): Promise<Harness> {
     fake,
     queue: app.queue,
     webhookUrl: `http://127.0.0.1:${port}/api/github/webhooks`,
+    appUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.queue.idle();
       await new Promise<void>((r) => server.close(() => r()));

@@ -27,6 +27,7 @@ import { dotnetFramesMatcher } from './frames-dotnet.js';
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
+import { workflowCommandsMatcher } from './workflow-commands.js';
 
 export type { Matcher } from './matcher.js';
 
@@ -59,5 +60,6 @@ export const MATCHERS: readonly Matcher[] = [
   dotnetFramesMatcher,
   packageManagerMatcher,
   infraMatcher,
+  workflowCommandsMatcher,
   genericErrorsMatcher,
 ];

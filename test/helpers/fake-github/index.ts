@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { routes, type Ctx, type Reply, type Route, type ViolationKind } from './routes.js';
 import { getBackend, type OperationKey } from './spec.js';
+import { faultReply, takeFault, type FaultRule } from './faults.js';
 import {
   ensureUser,
   newState,
@@ -35,6 +36,7 @@ export * from './state.js';
 export { makeTarball, type TarEntry, type MakeTarballOptions } from './tarball.js';
 export { deliver, examplePayload, generateAppKey, type DeliverOptions, type DeliveryResult } from './webhooks.js';
 export { parsePatch, findLine } from './diff-hunks.js';
+export { secondaryRateLimit, serverError, type FaultRule } from './faults.js';
 export { BODY_MAX, CHECK_TEXT_MAX, ANNOTATIONS_PER_REQUEST, type ViolationKind } from './routes.js';
 
 export interface FakeGitHubOptions {
@@ -126,6 +128,8 @@ export interface FakeGitHub {
   state: FakeState;
   requests: RecordedRequest[];
   violations: Violation[];
+  /** Injected faults (faults.ts): matching API requests answer with an error. */
+  faults: FaultRule[];
   /** The repo `owner/name`; throws when it was never added. */
   repo(fullName: string): FakeRepo;
   addInstallation(account: string, opts?: Partial<Omit<FakeInstallation, 'account'>>): FakeInstallation;
@@ -168,6 +172,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   ensureUser(state, `${app.slug}[bot]`, 'Bot');
   const requests: RecordedRequest[] = [];
   const violations: Violation[] = [];
+  const faults: FaultRule[] = [];
   const blobSecret = randomBytes(16).toString('hex');
   const blobTtl = opts.blobTtlMs ?? 60_000;
   const tokenTtl = opts.tokenTtlMs ?? 3_600_000;
@@ -358,13 +363,15 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       signBlob,
       issueToken,
     };
+    const fault = takeFault(faults, rec.method, path);
+    if (fault && !fault.afterEffect) return send(res, rec, faultReply(fault));
     let reply: Reply;
     try {
       reply = route.handler(ctx);
     } catch (err) {
       reply = { status: 500, body: { message: `fake-github bug: ${(err as Error).stack}` } };
     }
-    send(res, rec, reply);
+    send(res, rec, fault ? faultReply(fault) : reply);
   }
 
   const listen = (server: Server) =>
@@ -401,6 +408,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     state,
     requests,
     violations,
+    faults,
     repo: getRepo,
     addInstallation(account, o = {}) {
       const id = o.id ?? nextId(state);

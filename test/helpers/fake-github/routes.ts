@@ -416,6 +416,34 @@ export const routes: Route[] = [
     },
   },
   {
+    // Workflow runs are not seeded on their own: each run is drawn from its jobs (same run_id).
+    method: 'GET',
+    template: '/repos/{owner}/{repo}/actions/runs',
+    handler: (ctx) => {
+      const repo = repoOf(ctx);
+      if (!repo) return notFound();
+      const full = `${repo.owner}/${repo.name}`;
+      const headSha = ctx.query.get('head_sha');
+      const byRun = new Map<number, (typeof repo.jobs)[number][]>();
+      for (const j of Object.values(repo.jobs)) if (!headSha || j.head_sha === headSha) byRun.set(j.run_id, [...(byRun.get(j.run_id) ?? []), j]);
+      const runs = [...byRun].map(([id, jobs]) => {
+        const attempt = Math.max(...jobs.map((j) => j.run_attempt));
+        const latest = jobs.filter((j) => j.run_attempt === attempt);
+        const done = latest.every((j) => j.status === 'completed');
+        const conclusion = !done ? null : latest.some((j) => j.conclusion === 'failure') ? 'failure' : latest.some((j) => j.conclusion === 'cancelled') ? 'cancelled' : 'success';
+        const j0 = latest[0]!;
+        return {
+          id, name: j0.workflow_name, node_id: `WFR_${id}`, head_branch: j0.head_branch, head_sha: j0.head_sha, run_number: id, run_attempt: attempt,
+          event: 'pull_request', status: done ? 'completed' : 'in_progress', conclusion, workflow_id: 1,
+          url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}`, html_url: `${ctx.urls.html}/${full}/actions/runs/${id}`,
+          jobs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/jobs`, logs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/logs`,
+          created_at: j0.started_at, updated_at: j0.completed_at ?? j0.started_at, pull_requests: [],
+        };
+      });
+      return paginate(ctx, `/repos/${full}/actions/runs`, runs, (page, total) => ({ total_count: total, workflow_runs: page }));
+    },
+  },
+  {
     method: 'GET',
     template: '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs',
     handler: (ctx) => {
