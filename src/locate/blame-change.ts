@@ -110,7 +110,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
       let best = shapes[0]!;
       let bestScore = -Infinity;
       for (const sh of shapes) {
-        const overlap = [...wordsOf(sh.text)].filter((w) => failureWords.has(w)).length;
+        // A rename echoes the failure's words everywhere it touches; that is no evidence of a cause.
+        const overlap = sh.neutral ? 0 : [...wordsOf(sh.text)].filter((w) => failureWords.has(w)).length;
         const here = onLine.filter((f) => f.line === sh.n).map((f) => f.depth);
         const framed = here.length ? 1 - 0.15 * Math.min(...here) : 0;
         // The old value in the failure's expected side and the new one in its actual side (or back).

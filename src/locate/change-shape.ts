@@ -14,6 +14,8 @@ export interface LineShape {
   prior: number;
   /** Why, for the evidence. */
   reason: string;
+  /** A rename, a reformat, a log or error-message rewording: it cannot change what the code computes. */
+  neutral?: boolean;
   /** Literal values the edit removed and added (unquoted): `'-'` → `'_'` gives ['-'] and ['_']. */
   valuesGone: string[];
   valuesCame: string[];
@@ -26,6 +28,7 @@ const DEFINITION = /^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:def|fn|func|fun
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const LOGGING = /\b(?:log|logger|logging|console|print|println|printf|eprintln|debug|info|warn|warning|trace|slog)\b\s*[.(!]/;
 const ERROR_MESSAGE = /\b(?:throw|raise|panic!?|Error|Exception|errors\.New|fmt\.Errorf|bail!|anyhow!)\b/;
+const CONDITION = /\b(?:if|unless|when|while|guard|else)\b|&&|\|\||[<>]=?|[!=]==?/;
 const PUNCT = /^[()[\]{}.,;:?]$/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|''')/;
 
@@ -45,6 +48,10 @@ function jaccard(a: string[], b: string[]): number {
 /** The shape of each code line the hunk adds, scored as a prior for breaking existing behaviour. */
 export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = renamesIn([h])): LineShape[] {
   const removed = h.removed.filter((r) => r.trim() && !COMMENT.test(r)).map(tokens);
+  // Removed code that no added line resembles is deleted logic; a deleted condition (a guard, a bound
+  // check) changes behaviour even when the lines left behind look like they only grew.
+  const addedTokens = h.added.map((a) => tokens(a.text));
+  const droppedCondition = h.removed.some((r) => CONDITION.test(r) && !COMMENT.test(r) && addedTokens.every((a) => jaccard(a, tokens(r)) < 0.5));
   const out: LineShape[] = [];
   for (const a of h.added) {
     if (!a.text.trim() || COMMENT.test(a.text)) continue;
@@ -92,12 +99,15 @@ export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = rena
     }
     // Only names changed, and each old name became the same new name throughout: a rename.
     const ids = (xs: string[]) => xs.filter((x) => IDENT.test(x));
+    let neutral = !gone.length && !came.length;
     if (!ops && !lits && gone.length && ids(gone).length === gone.length && ids(came).length === came.length && gone.every((g) => renames.has(g))) {
       prior = -0.15;
+      neutral = true;
       why.length = 0;
       why.push(`renames ${[...new Set(gone)].map((g) => `\`${g}\` → \`${renames.get(g)}\``).join(', ')}`);
     } else if (LOGGING.test(a.text) && !ops) {
       prior = -0.2;
+      neutral = true;
       why.length = 0;
       why.push('changes a log message');
     } else if (ERROR_MESSAGE.test(a.text) && !ops && gone.every((x) => LITERAL.test(x) || x.startsWith('`'))) {
@@ -110,10 +120,15 @@ export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = rena
       prior = Math.min(prior, 0.1);
       why.push('extends the line');
     }
+    if (droppedCondition && !neutral && prior < 0.3) {
+      prior = 0.3;
+      why.push('drops a condition');
+    }
     out.push({
       n: a.n,
       text: a.text,
       edited: true,
+      ...(neutral ? { neutral } : {}),
       prior: Math.min(0.35, prior),
       reason: why.join(', ') || 'an edited line',
       valuesGone: gone.filter((x) => LITERAL.test(x)).map(unquote),
