@@ -26,7 +26,11 @@ export function adoptReport(d: Diagnosis, r: VerifiedReport, o: { model: string;
   if (same >= 0) {
     const f = d.findings[same]!;
     const agreed: Finding = { ...f, confidence: clamp(Math.max(f.confidence, f.confidence + 0.05)), evidence: [...f.evidence, note, ...fix] };
-    findings = [agreed, ...d.findings.filter((_, i) => i !== same)];
+    // Agreement lifts a finding to the top only over a weak pin: a strong deterministic pin stays first.
+    const top = d.findings[0]!;
+    const lift = same === 0 || top.confidence < STRONG_PIN;
+    const rest = d.findings.filter((_, i) => i !== same);
+    findings = lift ? [agreed, ...rest] : [top, agreed, ...rest.slice(1)];
   } else {
     const changed = isChangedLine(o.diff, r.file, r.line);
     const checks = [...r.checks, ...(changed ? ['the PR changed this line'] : [])];
