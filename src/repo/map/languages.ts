@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Language, Parser, Query } from 'web-tree-sitter';
@@ -60,6 +61,12 @@ let runtime: Promise<void> | undefined;
 const loaded = new Map<GrammarId, Promise<LoadedGrammar>>();
 const sources = new Map<string, string>();
 
+/** The grammar's wasm: next to this module when it is bundled (the Action's dist/action), else the package's. */
+function grammarWasm(id: GrammarId): string {
+  const beside = fileURLToPath(new URL(`./tree-sitter-${id}.wasm`, import.meta.url));
+  return existsSync(beside) ? beside : requireFrom.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${id}.wasm`);
+}
+
 /** Starts the tree-sitter runtime once per process. */
 function initRuntime(): Promise<void> {
   runtime ??= Parser.init();
@@ -75,7 +82,7 @@ export function loadGrammar(id: GrammarId): Promise<LoadedGrammar> {
   if (!p) {
     p = (async () => {
       await initRuntime();
-      const language = await Language.load(requireFrom.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${id}.wasm`));
+      const language = await Language.load(grammarWasm(id));
       const query = new Query(language, querySource(id));
       const parser = new Parser();
       parser.setLanguage(language);

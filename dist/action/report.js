@@ -1,0 +1,78 @@
+/**
+ * Reports one diagnosis from the Action: the App's placement and fingerprint through `publish` when
+ * the token may write to the PR; workflow-command annotations when it may not (fork PR, read-only
+ * token: a 403 on the first write, after which no write is tried again); always the job summary.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { anyBot, findOurComments } from '../github/comments.js';
+import { statusOf } from '../github/client.js';
+import { CHECK_TEXT_MAX } from '../github/check-run.js';
+import { publish } from '../github/publish.js';
+import { unsafePath } from '../github/extract-tarball.js';
+import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
+import { categoryLabel, pinText } from '../report/explain.js';
+import { fingerprintOf, formatFingerprint } from '../report/fingerprint.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { place } from '../report/placement.js';
+import { redactSecrets } from '../report/redact.js';
+import { inlineCode } from '../report/sanitize.js';
+import { join } from 'node:path';
+import { appendSummary } from './runner-output.js';
+const encodePath = (file) => file.split('/').map(encodeURIComponent).join('/');
+function sourceReader(dir) {
+    return (file) => {
+        if (unsafePath(file))
+            return undefined;
+        try {
+            const p = join(dir, file);
+            return statSync(p).size > MAX_SOURCE_FILE_BYTES ? undefined : readFileSync(p, 'utf8').split('\n');
+        }
+        catch {
+            return undefined;
+        }
+    };
+}
+/** Reports `d` for the job `jobName`; returns the URL of the PR comment when one was written or found. */
+export async function reportDiagnosis(d, job, t) {
+    const { ctx, out } = t;
+    const sha = ctx.pr?.headSha ?? ctx.sha;
+    const top = d.status === 'located' ? d.findings[0] : undefined;
+    const title = top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`;
+    const permalink = (file, line) => `${ctx.repoUrl}/blob/${sha}/${encodePath(file)}#L${line}`;
+    const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}) };
+    // The runner's log: the pin, then the evidence as inert text.
+    out.info(`Redline (${job.name}): ${title}`);
+    out.echo('Evidence from the log:', d.evidence.map((e) => e.text));
+    let commentUrl;
+    let annotate = t.mode !== 'none';
+    const pr = ctx.pr;
+    if (t.mode === 'review' && pr && !pr.fromFork && !t.state.writeRefused && ctx.token) {
+        const fp = fingerprintOf({ repo: `${ctx.ref.owner}/${ctx.ref.repo}`, job: job.name }, d);
+        try {
+            await publish(t.gh, {
+                ref: ctx.ref, pr: pr.number, headSha: sha, fingerprint: fp, placement: place(d, t.diff), title,
+                body: () => renderMarkdown(d, { ...common, fingerprint: formatFingerprint(fp) }),
+                summary: renderMarkdown(d, { ...common, maxChars: CHECK_TEXT_MAX - 200 }),
+                message: redactSecrets(top?.message ?? d.summary).text,
+                ...(job.url ? { detailsUrl: job.url } : {}),
+            });
+            annotate = false;
+            const mine = (await findOurComments(t.gh, ctx.ref, pr.number, anyBot)).find((c) => c.fp.family === fp.family);
+            if (mine)
+                commentUrl = `${ctx.repoUrl}/pull/${pr.number}#${mine.kind === 'review' ? 'discussion_r' : 'issuecomment-'}${mine.id}`;
+        }
+        catch (e) {
+            if (statusOf(e) !== 403 && statusOf(e) !== 404)
+                throw e;
+            t.state.writeRefused = true;
+            out.warn('Redline: the token may not write to this pull request (fork or read-only token); reporting with annotations and the job summary instead');
+        }
+    }
+    if (annotate)
+        for (const f of d.findings)
+            if (!out.annotate(f.file, f.line, `Redline: ${categoryLabel(d.category)}`, f.message))
+                break;
+    await appendSummary(`### Redline: ${inlineCode(job.name.slice(0, 200))}\n\n${renderMarkdown(d, common)}\n`);
+    return commentUrl ? { commentUrl } : {};
+}
+//# sourceMappingURL=report.js.map

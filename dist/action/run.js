@@ -1,0 +1,77 @@
+/**
+ * The Action's work once the door has read the context: which logs (the teed file, or the failed jobs
+ * of this run through the API), the config, the PR's hunks, then diagnose → report for each log.
+ */
+import { readFileSync } from 'node:fs';
+import { Octokit } from '@octokit/rest';
+import { defaultConfig, llmMode, parseConfigText } from '../config.js';
+import { diagnoseWithTrace } from '../diagnose.js';
+import { listAll } from '../github/client.js';
+import { openJobLog } from '../github/logs.js';
+import { pullRequestDiff } from '../github/pull-request.js';
+import { dropIgnored, jobSelected, readRepoSettings } from '../github/repo-config.js';
+import { anthropicChatModel } from '../locate/agent/chat-model.js';
+import { reportDiagnosis } from './report.js';
+import { appendSummary, setOutputs } from './runner-output.js';
+export function actionOctokit(ctx) {
+    return new Octokit({ auth: ctx.token || undefined, baseUrl: ctx.apiUrl, userAgent: 'redline-action', log: { debug: () => { }, info: () => { }, warn: () => { }, error: () => { } } });
+}
+/** The `config` input's file in the checkout, else `.github/redline.yml` at the base branch (API); defaults on any trouble. */
+async function loadConfig(ctx, gh, out) {
+    try {
+        if (ctx.configPath)
+            return parseConfigText(readFileSync(ctx.configPath, 'utf8'), ctx.configPath);
+        return (await readRepoSettings(gh, ctx.ref, ctx.pr?.baseRef ?? '')).config;
+    }
+    catch (e) {
+        out.warn(`Redline: could not read the config (${e.message}); using the defaults`);
+        return defaultConfig();
+    }
+}
+/** Mode 1: the failed jobs of this run (latest attempt) that the `jobs` input (or the config) selects. */
+async function failedJobs(ctx, gh, config) {
+    const jobs = await listAll(gh, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs', { ...ctx.ref, run_id: ctx.runId }, (d) => d.jobs);
+    const select = ctx.jobs.length ? { jobs: ctx.jobs } : config;
+    return jobs
+        .filter((j) => j.conclusion === 'failure' && jobSelected(select, j.workflow_name, j.name))
+        .map((j) => ({
+        name: `${j.workflow_name ?? ''} / ${j.name}`,
+        ...(j.html_url ? { url: j.html_url } : {}),
+        open: () => openJobLog(gh, ctx.ref, j.id),
+    }));
+}
+export async function runAction(ctx, out, gh = actionOctokit(ctx)) {
+    const config = await loadConfig(ctx, gh, out);
+    if (!config.enabled) {
+        out.info('Redline is disabled by the config (enabled: false)');
+        setOutputs({ status: 'skipped' });
+        return;
+    }
+    const logs = ctx.logFile ? [{ name: ctx.jobName, open: async () => ctx.logFile }] : await failedJobs(ctx, gh, config);
+    if (!logs.length) {
+        out.info('Redline: no failed job to diagnose in this run');
+        await appendSummary('### Redline\n\nNo failed job to diagnose in this run.\n');
+        setOutputs({ status: 'no-failed-jobs' });
+        return;
+    }
+    // The PR's hunks decide the placement; reading them needs no write access. Without them: annotation tier.
+    const diff = ctx.pr ? await pullRequestDiff(gh, ctx.ref, ctx.pr.number).catch(() => undefined) : undefined;
+    const key = ctx.anthropicApiKey;
+    const llm = key && llmMode({ flag: undefined, apiKey: key, config: config.llm }).on ? { model: anthropicChatModel({ apiKey: key }), config: config.llm } : undefined;
+    const target = { ctx, gh, out, mode: ctx.comment ?? config.comment, state: { writeRefused: false }, ...(diff ? { diff } : {}) };
+    let first;
+    for (const log of logs) {
+        try {
+            const { diagnosis } = await diagnoseWithTrace({ log: await log.open(), repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
+            const d = dropIgnored(diagnosis, config.ignorePaths);
+            const { commentUrl } = await reportDiagnosis(d, log, target);
+            const top = d.status === 'located' ? d.findings[0] : undefined;
+            first ??= { status: d.status, category: d.category, ...(top ? { file: top.file, line: top.line } : {}), ...(commentUrl ? { commentUrl } : {}) };
+        }
+        catch (e) {
+            out.warn(`Redline could not diagnose ${log.name.slice(0, 200)}: ${e.message}`);
+        }
+    }
+    setOutputs(first ?? { status: 'error' });
+}
+//# sourceMappingURL=run.js.map

@@ -1,0 +1,56 @@
+// Bundles the Action (src/doors/action.ts) into dist/action/index.js with esbuild, and copies what the
+// bundle reads at run time next to it: the tree-sitter wasm (runtime + grammars), the tool and prompt
+// `.txt` files, the tag queries, and ripgrep for linux-x64 (GitHub's hosted runners).
+// Usage: node scripts/build-action.mjs [outDir]   (default dist/action; tests build into a temp dir)
+import { build } from 'esbuild';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = resolve(process.argv[2] ?? join(root, 'dist/action'));
+const require = createRequire(join(root, 'package.json'));
+const GRAMMARS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php', 'bash'];
+const TEXT_ASSETS = ['src/locate/tools', 'src/locate/agent'];
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: [join(root, 'src/doors/action.ts')],
+  outfile: join(out, 'index.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  legalComments: 'none',
+  logLevel: 'warning',
+  alias: { '@vscode/ripgrep': join(root, 'scripts/action-shims/ripgrep.mjs') },
+  // CommonJS dependencies inside an ESM bundle still use require/__dirname.
+  banner: {
+    js: [
+      "import { createRequire as __redlineCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __redlineFileURLToPath } from 'node:url';",
+      "import { dirname as __redlineDirname } from 'node:path';",
+      'const require = __redlineCreateRequire(import.meta.url);',
+      'const __filename = __redlineFileURLToPath(import.meta.url);',
+      'const __dirname = __redlineDirname(__filename);',
+    ].join('\n'),
+  },
+});
+// ESM whatever package.json sits above the Action's checkout.
+writeFileSync(join(out, 'package.json'), '{ "type": "module" }\n');
+
+cpSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(out, 'web-tree-sitter.wasm'));
+for (const id of GRAMMARS) cpSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${id}.wasm`), join(out, `tree-sitter-${id}.wasm`));
+// `new URL('./grep.txt', import.meta.url)` and `./queries/<id>.scm` resolve next to the bundle.
+for (const dir of TEXT_ASSETS) for (const f of readdirSync(join(root, dir))) if (f.endsWith('.txt')) cpSync(join(root, dir, f), join(out, f));
+cpSync(join(root, 'src/repo/map/queries'), join(out, 'queries'), { recursive: true });
+
+const rgCandidates = [join(root, 'node_modules/@vscode/ripgrep-linux-x64/bin/rg'), join(root, 'node_modules/@vscode/ripgrep/bin/rg')];
+const rg = rgCandidates.find((p) => existsSync(p));
+if (!rg) throw new Error('ripgrep for linux-x64 not found in node_modules (npm install --os=linux --cpu=x64 @vscode/ripgrep-linux-x64)');
+cpSync(rg, join(out, 'rg'));
+chmodSync(join(out, 'rg'), 0o755);

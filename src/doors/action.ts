@@ -1,0 +1,30 @@
+/**
+ * The GitHub Action's door (`action.yml` → dist/action/index.js). Thin by design (DESIGN.md §1): it
+ * reads the inputs, the environment and the event (src/action/context.ts), hands them to the shared
+ * pipeline (src/action/run.ts: diagnose, then the App's placement, fingerprints and sanitising), and
+ * never fails the build by itself: an internal error is a warning and the step exits 0.
+ */
+import { pathToFileURL } from 'node:url';
+import * as core from '@actions/core';
+import { readContext } from '../action/context.js';
+import { runAction } from '../action/run.js';
+import { runnerOutput, setOutputs } from '../action/runner-output.js';
+
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const out = runnerOutput();
+  try {
+    const ctx = readContext(env);
+    if (ctx.anthropicApiKey) core.setSecret(ctx.anthropicApiKey);
+    await runAction(ctx, out);
+  } catch (e) {
+    out.warn(`Redline could not finish: ${(e as Error).message}`);
+    try {
+      setOutputs({ status: 'error' });
+    } catch {
+      // no GITHUB_OUTPUT: nothing more to say
+    }
+  }
+  process.exitCode = 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
