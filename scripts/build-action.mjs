@@ -28,6 +28,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   alias: { '@vscode/ripgrep': join(root, 'scripts/action-shims/ripgrep.mjs') },
+  define: { __filename: '__redline_filename', __dirname: '__redline_dirname' },
   // CommonJS dependencies inside an ESM bundle still use require/__dirname.
   banner: {
     js: [
@@ -35,8 +36,10 @@ await build({
       "import { fileURLToPath as __redlineFileURLToPath } from 'node:url';",
       "import { dirname as __redlineDirname } from 'node:path';",
       'const require = __redlineCreateRequire(import.meta.url);',
-      'const __filename = __redlineFileURLToPath(import.meta.url);',
-      'const __dirname = __redlineDirname(__filename);',
+      // Unique names, substituted for the free __filename/__dirname of CommonJS dependencies through
+      // `define`: some ESM dependencies (@azure/storage-common) declare their own top-level __filename.
+      'const __redline_filename = __redlineFileURLToPath(import.meta.url);',
+      'const __redline_dirname = __redlineDirname(__redline_filename);',
     ].join('\n'),
   },
 });

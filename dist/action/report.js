@@ -39,7 +39,7 @@ export async function reportDiagnosis(d, job, t) {
     const top = d.status === 'located' ? d.findings[0] : undefined;
     const title = top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`;
     const permalink = (file, line) => `${ctx.repoUrl}/blob/${sha}/${encodePath(file)}#L${line}`;
-    const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}) };
+    const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}), ...(job.artifactsUrl ? { artifactsUrl: job.artifactsUrl } : {}) };
     // The runner's log: the pin, then the evidence as inert text.
     out.info(`Redline (${job.name}): ${title}`);
     out.echo('Evidence from the log:', d.evidence.map((e) => e.text));

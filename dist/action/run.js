@@ -12,6 +12,7 @@ import { pullRequestDiff } from '../github/pull-request.js';
 import { dropIgnored, jobSelected, readRepoSettings } from '../github/repo-config.js';
 import { anthropicChatModel } from '../locate/agent/chat-model.js';
 import { reportDiagnosis } from './report.js';
+import { keepArtifacts, logAsFile } from './keep-artifacts.js';
 import { appendSummary, setOutputs } from './runner-output.js';
 export function actionOctokit(ctx) {
     return new Octokit({ auth: ctx.token || undefined, baseUrl: ctx.apiUrl, userAgent: 'redline-action', log: { debug: () => { }, info: () => { }, warn: () => { }, error: () => { } } });
@@ -62,9 +63,11 @@ export async function runAction(ctx, out, gh = actionOctokit(ctx)) {
     let first;
     for (const log of logs) {
         try {
-            const { diagnosis } = await diagnoseWithTrace({ log: await log.open(), repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
+            const path = await logAsFile(await log.open(), log.name);
+            const { diagnosis, trace } = await diagnoseWithTrace({ log: path, repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
             const d = dropIgnored(diagnosis, config.ignorePaths);
-            const { commentUrl } = await reportDiagnosis(d, log, target);
+            const artifactsUrl = await keepArtifacts(log.name, path, diagnosis, trace, out, process.env.GITHUB_RUN_ATTEMPT ?? '1');
+            const { commentUrl } = await reportDiagnosis(d, { ...log, ...(artifactsUrl ? { artifactsUrl } : {}) }, target);
             const top = d.status === 'located' ? d.findings[0] : undefined;
             first ??= { status: d.status, category: d.category, ...(top ? { file: top.file, line: top.line } : {}), ...(commentUrl ? { commentUrl } : {}) };
         }

@@ -47,13 +47,13 @@ function sourceReader(dir: string): (file: string) => string[] | undefined {
 }
 
 /** Reports `d` for the job `jobName`; returns the URL of the PR comment when one was written or found. */
-export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: string }, t: ReportTarget): Promise<{ commentUrl?: string }> {
+export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: string; artifactsUrl?: string }, t: ReportTarget): Promise<{ commentUrl?: string }> {
   const { ctx, out } = t;
   const sha = ctx.pr?.headSha ?? ctx.sha;
   const top = d.status === 'located' ? d.findings[0] : undefined;
   const title = top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`;
   const permalink = (file: string, line: number): string => `${ctx.repoUrl}/blob/${sha}/${encodePath(file)}#L${line}`;
-  const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}) };
+  const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}), ...(job.artifactsUrl ? { artifactsUrl: job.artifactsUrl } : {}) };
 
   // The runner's log: the pin, then the evidence as inert text.
   out.info(`Redline (${job.name}): ${title}`);

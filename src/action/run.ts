@@ -14,6 +14,7 @@ import { anthropicChatModel } from '../locate/agent/chat-model.js';
 import type { LogSource } from '../log/open-log.js';
 import type { ActionContext } from './context.js';
 import { reportDiagnosis } from './report.js';
+import { keepArtifacts, logAsFile } from './keep-artifacts.js';
 import { appendSummary, setOutputs, type RunnerOutput } from './runner-output.js';
 
 interface LogToDiagnose {
@@ -82,9 +83,11 @@ export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHu
   let first: Parameters<typeof setOutputs>[0] | undefined;
   for (const log of logs) {
     try {
-      const { diagnosis } = await diagnoseWithTrace({ log: await log.open(), repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
+      const path = await logAsFile(await log.open(), log.name);
+      const { diagnosis, trace } = await diagnoseWithTrace({ log: path, repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
       const d = dropIgnored(diagnosis, config.ignorePaths);
-      const { commentUrl } = await reportDiagnosis(d, log, target);
+      const artifactsUrl = await keepArtifacts(log.name, path, diagnosis, trace, out, process.env.GITHUB_RUN_ATTEMPT ?? '1');
+      const { commentUrl } = await reportDiagnosis(d, { ...log, ...(artifactsUrl ? { artifactsUrl } : {}) }, target);
       const top = d.status === 'located' ? d.findings[0] : undefined;
       first ??= { status: d.status, category: d.category, ...(top ? { file: top.file, line: top.line } : {}), ...(commentUrl ? { commentUrl } : {}) };
     } catch (e) {
