@@ -1,14 +1,14 @@
 /**
  * The GitHub Action's door (`action.yml` → dist/action/index.js). Thin by design (DESIGN.md §1): it
- * reads the inputs, the environment and the event (src/action/context.ts), hands them to the shared
- * pipeline (src/action/run.ts: diagnose, then the App's placement, fingerprints and sanitising), and
+ * reads the inputs, the environment and the event (src/action-steps/context.ts), hands them to the shared
+ * pipeline (src/action-steps/run.ts: diagnose, then the App's placement, fingerprints and sanitising), and
  * never fails the build by itself: an internal error is a warning and the step exits 0.
  */
 import { pathToFileURL } from 'node:url';
 import * as core from '@actions/core';
-import { readContext } from '../action/context.js';
-import { runAction } from '../action/run.js';
-import { runnerOutput, setOutputs } from '../action/runner-output.js';
+import { readContext } from '../action-steps/context.js';
+import { runAction } from '../action-steps/run.js';
+import { runnerOutput, setOutputs } from '../action-steps/runner-output.js';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const out = runnerOutput();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STEP_ANNOTATIONS, runnerOutput } from '../../src/action/runner-output.js';
+import { MAX_STEP_ANNOTATIONS, runnerOutput } from '../../src/action-steps/runner-output.js';
 
 describe('runnerOutput', () => {
   it('echoes log text escaped and fenced by a random stop-commands token that the text cannot guess', () => {

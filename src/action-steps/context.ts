@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { RepoRef } from '../github/client.js';
+import { readWorkflowRun, type WorkflowRunEvent } from './workflow-run.js';
 
 export type CommentMode = 'review' | 'annotations' | 'none';
 
@@ -23,13 +24,17 @@ export interface ActionContext {
   apiUrl: string;
   /** https://github.com/<owner>/<repo>: permalinks and comment URLs. */
   repoUrl: string;
+  /** The runner's checkout; in mode 3 ('' until then) the head SHA's tarball checkout, never GITHUB_WORKSPACE. */
   workspace: string;
+  /** The run whose failed jobs are listed: this run, or in mode 3 the triggering run. */
   runId: number;
   /** "<workflow> / <job>" of this step's own job: the fingerprint family in mode 2. */
   jobName: string;
   sha: string;
   eventName: string;
   pr?: { number: number; headSha: string; baseRef: string; fromFork: boolean };
+  /** Mode 3 (`GITHUB_EVENT_NAME=workflow_run`): the run that triggered this one (src/action-steps/workflow-run.ts). */
+  workflowRun?: WorkflowRunEvent;
 }
 
 /** The runner's way: `INPUT_` + the name upper-cased, spaces to `_`, dashes kept (`INPUT_LOG-FILE`). */
@@ -51,19 +56,24 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): ActionContext
     return v;
   };
   const [owner, repo] = need('GITHUB_REPOSITORY').split('/') as [string, string];
-  const workspace = need('GITHUB_WORKSPACE');
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  // Mode 3: the workspace holds the base repository, not the PR's code; it is not even read.
+  const isWorkflowRun = eventName === 'workflow_run';
+  const workspace = isWorkflowRun ? '' : need('GITHUB_WORKSPACE');
   const comment = input(env, 'comment');
   if (comment && !['review', 'annotations', 'none'].includes(comment)) throw new Error(`input comment must be review, annotations or none (got ${JSON.stringify(comment.slice(0, 40))})`);
-  const logFile = input(env, 'log-file');
-  const configPath = input(env, 'config');
+  const ignored = isWorkflowRun ? ['log-file', 'config'].filter((n) => input(env, n)) : [];
+  const logFile = isWorkflowRun ? '' : input(env, 'log-file');
+  const configPath = isWorkflowRun ? '' : input(env, 'config');
   const key = input(env, 'anthropic-api-key');
-  const eventName = env.GITHUB_EVENT_NAME ?? '';
   let event: { pull_request?: PullPayload } = {};
   try {
     if (env.GITHUB_EVENT_PATH) event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as typeof event;
   } catch {
+    if (isWorkflowRun) throw new Error(`the event file ${env.GITHUB_EVENT_PATH} is not readable JSON`);
     event = {};
   }
+  const workflowRun = isWorkflowRun ? readWorkflowRun(event, ignored) : undefined;
   const p = event.pull_request;
   const full = `${owner}/${repo}`.toLowerCase();
   const headRepo = p?.head.repo?.full_name?.toLowerCase();
@@ -82,6 +92,7 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): ActionContext
     jobName: `${env.GITHUB_WORKFLOW ?? ''} / ${env.GITHUB_JOB ?? ''}`,
     sha: p?.head.sha ?? env.GITHUB_SHA ?? '',
     eventName,
+    ...(workflowRun ? { workflowRun } : {}),
     ...(p
       ? {
           pr: {

@@ -1,6 +1,7 @@
 /**
  * The Action's work once the door has read the context: which logs (the teed file, or the failed jobs
- * of this run through the API), the config, the PR's hunks, then diagnose → report for each log.
+ * of this run through the API — or, in mode 3, of the run that triggered this `workflow_run` one), the
+ * config, the PR's hunks, then diagnose → report for each log.
  */
 import { readFileSync } from 'node:fs';
 import { Octokit } from '@octokit/rest';
@@ -16,6 +17,7 @@ import type { ActionContext } from './context.js';
 import { reportDiagnosis } from './report.js';
 import { keepArtifacts, logAsFile } from './keep-artifacts.js';
 import { appendSummary, setOutputs, type RunnerOutput } from './runner-output.js';
+import { checkoutHead, skipReason, triggeringRunContext } from './workflow-run.js';
 
 interface LogToDiagnose {
   /** "<workflow> / <job>": the fingerprint family, the same the App uses for this job. */
@@ -61,6 +63,19 @@ async function failedJobs(ctx: ActionContext, gh: GitHub, config: Config): Promi
 }
 
 export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHub = actionOctokit(ctx)): Promise<void> {
+  const run = ctx.workflowRun;
+  if (run) {
+    // Mode 3: the triggering run (another run), its PR by head SHA; the code comes later, as a tarball.
+    const skip = skipReason(run);
+    if (skip) {
+      out.info(`Redline: nothing to diagnose: ${skip}`);
+      await appendSummary(`### Redline\n\nNothing to diagnose: ${skip}.\n`);
+      setOutputs({ status: 'skipped' });
+      return;
+    }
+    if (run.ignoredInputs.length) out.warn(`Redline: ${run.ignoredInputs.join(' and ')} ignored in a workflow_run workflow (the logs come through the API, the config from the base branch)`);
+    ctx = await triggeringRunContext(ctx, gh, run);
+  }
   const config = await loadConfig(ctx, gh, out);
   if (!config.enabled) {
     out.info('Redline is disabled by the config (enabled: false)');
@@ -74,6 +89,8 @@ export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHu
     setOutputs({ status: 'no-failed-jobs' });
     return;
   }
+  // Mode 3: the repository at the head SHA, downloaded as data (never run), instead of GITHUB_WORKSPACE.
+  if (run) ctx = { ...ctx, workspace: await checkoutHead(ctx, gh) };
   // The PR's hunks decide the placement; reading them needs no write access. Without them: annotation tier.
   const diff = ctx.pr ? await pullRequestDiff(gh, ctx.ref, ctx.pr.number).catch(() => undefined) : undefined;
   const key = ctx.anthropicApiKey;
