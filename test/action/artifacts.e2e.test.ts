@@ -49,4 +49,17 @@ describe('the Action uploads its artifacts', () => {
     expect(res.stdout).toMatch(/artifacts kept in .*redline.* \(not uploaded: not running in GitHub Actions\)/);
     expect(h.fake.repo(REPO).reviewComments).toHaveLength(1);
   });
+
+  it('mode 1 (the run\'s failed jobs through the API): the job log fetched from the API is the raw.log uploaded', async () => {
+    h.fake.addPull(REPO, { number: 7, head: { ref: 'currency', sha: HEAD_SHA }, files: prFiles() });
+    const log = (await import('node:fs')).readFileSync(join(FIXTURE, 'log.txt'));
+    h.fake.addJob(REPO, { id: 501, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, log: log.toString('utf8') });
+    const res = await h.run({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: h.event(), ACTIONS_RUNTIME_TOKEN: svc.token, ACTIONS_RESULTS_URL: `${svc.url}/` });
+    expect(res.code, res.stderr).toBe(0);
+    expect(svc.artifacts).toHaveLength(1);
+    expect(svc.artifacts[0]!.name).toMatch(/^redline-CI-typecheck-/);
+    const raw = readZip(svc.artifacts[0]!.blob!).find((e) => e.name === 'raw.log')!;
+    expect(raw.data.equals(log)).toBe(true);
+    expect(res.summary).toContain(`/actions/runs/900/artifacts/${svc.artifacts[0]!.id}`);
+  });
 });
