@@ -4,24 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG_CHECK_ID } from '../../src/github/repo-config.js';
 import { deliver } from '../helpers/fake-github/index.js';
-import { FIXTURE, HEAD_SHA, REPO, SECRET, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
+import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, SECRET, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
-const RECEIPT_EDIT = {
-  filename: 'src/receipt.ts',
-  status: 'modified' as const,
-  patch: [
-    '@@ -12,7 +12,7 @@ export function renderReceipt(payment: Payment): string {',
-    '   const balance = due - payment.paidCents;',
-    '   const lines = [',
-    '     `Receipt for invoice ${payment.invoice.number}`,',
-    '-    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}:  ${formatMoney(payment.paidCents)}`,',
-    '+    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}: ${formatMoney(payment.paidCents)}`,',
-    '   ];',
-    '   if (balance !== 0) lines.push(`Balance: ${formatMoney(balance)}`);',
-    "   return lines.join('\\n');",
-  ].join('\n'),
-};
 
 let h: Harness;
 beforeEach(async () => {

@@ -11,6 +11,23 @@ import type { JobQueue } from '../../src/queue/queue.js';
 import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub, type FakePullFile } from '../helpers/fake-github/index.js';
 
 export const FIXTURE = join(import.meta.dirname, '../../fixtures/logs/tsc-signature-change-call-site');
+
+/** The PR also touched receipt.ts line 15 (it reformatted the line and missed the new argument): a hunk that puts the pin inside the diff. */
+export const RECEIPT_EDIT = {
+  filename: 'src/receipt.ts',
+  status: 'modified' as const,
+  patch: [
+    '@@ -12,7 +12,7 @@ export function renderReceipt(payment: Payment): string {',
+    '   const balance = due - payment.paidCents;',
+    '   const lines = [',
+    '     `Receipt for invoice ${payment.invoice.number}`,',
+    '-    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}:  ${formatMoney(payment.paidCents)}`,',
+    '+    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}: ${formatMoney(payment.paidCents)}`,',
+    '   ];',
+    '   if (balance !== 0) lines.push(`Balance: ${formatMoney(balance)}`);',
+    "   return lines.join('\\n');",
+  ].join('\n'),
+};
 export const SECRET = 'webhook-secret';
 export const REPO = 'octo-org/invoicer';
 export const HEAD_SHA = 'c0ffee'.padEnd(40, '1');

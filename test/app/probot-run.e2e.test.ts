@@ -11,29 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
-import { FIXTURE, HEAD_SHA, REPO, headFiles, patchFiles, workflowJobPayload } from './e2e-helpers.js';
+import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, headFiles, patchFiles, workflowJobPayload } from './e2e-helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROBOT_BIN = join(ROOT, 'node_modules/probot/bin/probot.js');
 const SECRET = 'probot-run-secret';
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
 
-/** The PR also touched receipt.ts line 15 (same hunk as app.e2e.test.ts's first scenario). */
-const RECEIPT_EDIT = {
-  filename: 'src/receipt.ts',
-  status: 'modified' as const,
-  patch: [
-    '@@ -12,7 +12,7 @@ export function renderReceipt(payment: Payment): string {',
-    '   const balance = due - payment.paidCents;',
-    '   const lines = [',
-    '     `Receipt for invoice ${payment.invoice.number}`,',
-    '-    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}:  ${formatMoney(payment.paidCents)}`,',
-    '+    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}: ${formatMoney(payment.paidCents)}`,',
-    '   ];',
-    '   if (balance !== 0) lines.push(`Balance: ${formatMoney(balance)}`);',
-    '   return lines.join(\'\\n\');',
-  ].join('\n'),
-};
 
 async function freePort(): Promise<number> {
   const srv = createServer();
