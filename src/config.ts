@@ -1,3 +1,4 @@
+import { MAX_CONFIG_BYTES, MAX_CONFIG_NESTING } from './limits.js';
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -82,6 +83,9 @@ export function parseConfig(value: unknown, file = '.github/redline.yml'): Confi
 
 /** Parses the text of a config file into the validated config; throws ConfigError for bad YAML or values. */
 export function parseConfigText(text: string, file = '.github/redline.yml'): Config {
+  // Checked before parsing: a deeply nested YAML costs the parser ~1 KB of memory per level.
+  if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) throw new ConfigError(file, `is larger than ${MAX_CONFIG_BYTES / 1024} KB; keep it to a few settings`);
+  if (flowDepth(text) > MAX_CONFIG_NESTING) throw new ConfigError(file, `nests [ ] or { } deeper than ${MAX_CONFIG_NESTING} levels; a config is a few flat settings`);
   let value: unknown;
   try {
     value = parseYaml(text, { maxAliasCount: 100 });
@@ -124,4 +128,16 @@ export function llmMode(o: { flag: LlmFlag; apiKey: string | undefined; config: 
   if (o.flag === true && !hasKey) return { on: false, error: '--llm needs an Anthropic API key: set ANTHROPIC_API_KEY (or pass --no-llm)' };
   if (o.flag === true) return { on: true };
   return { on: hasKey && o.config.enabled !== false };
+}
+
+/** Deepest nesting of YAML flow collections ([ ] and { }), counted without parsing (the parser recurses). */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if ((c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
 }

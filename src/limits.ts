@@ -67,3 +67,9 @@ export const DEFAULT_MAP_TOKENS = 1024;
 export const MAX_MAP_FILES = 20_000;
 /** diagnose tags the whole checkout for the blame graph only up to this many code files; past it, only the files near the failure. */
 export const MAX_GRAPH_FILES = 3_000;
+
+// ── Configuration ──
+/** `.github/redline.yml` is a few settings: past this it is refused before the YAML parser sees it (nesting bombs). */
+export const MAX_CONFIG_BYTES = 64 * 1024;
+/** Nesting of [ ] / { } allowed in the config: the YAML parser recurses per level (a bomb of brackets exhausts it). */
+export const MAX_CONFIG_NESTING = 64;

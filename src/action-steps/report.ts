@@ -15,6 +15,7 @@ import { fingerprintOf, formatFingerprint } from '../report/fingerprint.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { place } from '../report/placement.js';
 import { redactSecrets } from '../report/redact.js';
+import { redactedText, redactOutgoingLines } from '../report/redact-everything.js';
 import { inlineCode } from '../report/sanitize.js';
 import type { PrDiff } from '../repo/diff.js';
 import { join } from 'node:path';
@@ -55,9 +56,10 @@ export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: s
   const permalink = (file: string, line: number): string => `${ctx.repoUrl}/blob/${sha}/${encodePath(file)}#L${line}`;
   const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}), ...(job.artifactsUrl ? { artifactsUrl: job.artifactsUrl } : {}) };
 
-  // The runner's log: the pin, then the evidence as inert text.
-  out.info(`Redline (${job.name}): ${title}`);
-  out.echo('Evidence from the log:', d.evidence.map((e) => e.text));
+  // The runner's log: the pin, then the evidence as inert text; through the one redactor first (the
+  // runner output is sync and applies only the patterns).
+  out.info(await redactedText(`Redline (${job.name}): ${title}`));
+  out.echo('Evidence from the log:', await redactOutgoingLines(d.evidence.map((e) => e.text)));
 
   let commentUrl: string | undefined;
   let annotate = t.mode !== 'none';
@@ -81,7 +83,7 @@ export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: s
       out.warn('Redline: the token may not write to this pull request (fork or read-only token); reporting with annotations and the job summary instead');
     }
   }
-  if (annotate) for (const f of d.findings) if (!out.annotate(f.file, f.line, `Redline: ${categoryLabel(d.category)}`, f.message)) break;
+  if (annotate) for (const f of d.findings) if (!out.annotate(f.file, f.line, `Redline: ${categoryLabel(d.category)}`, await redactedText(f.message))) break;
 
   await appendSummary(`### Redline: ${inlineCode(job.name.slice(0, 200))}\n\n${renderMarkdown(d, common)}\n`);
   return commentUrl ? { commentUrl } : {};

@@ -1,10 +1,13 @@
 /**
  * Everything the Action says to the runner: annotations as workflow commands (capped at GitHub's 10
  * errors per step), blocks of log text that can never act as commands, outputs and the job summary.
+ * Everything is redacted here (sync patterns; the summary with secretlint too); report.ts hands
+ * annotate/echo/info text already through `redactOutgoing` (they are sync, secretlint is not).
  */
 import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';
 import { redactSecrets } from '../report/redact.js';
+import { redactedText } from '../report/redact-everything.js';
 import { escapeWorkflowCommands } from '../report/sanitize.js';
 
 /** Actions shows at most 10 error annotations per step; more are dropped silently. */
@@ -36,10 +39,10 @@ export function runnerOutput(write: (s: string) => void = (s) => process.stdout.
       write(`::${token}::\n`);
     },
     info(message) {
-      write(`${escapeWorkflowCommands(message)}\n`);
+      write(`${escapeWorkflowCommands(redactSecrets(message).text)}\n`);
     },
     warn(message) {
-      core.warning(message);
+      core.warning(redactSecrets(message).text);
     },
   };
 }
@@ -56,6 +59,7 @@ export function setOutputs(o: { file?: string; line?: number; category?: string;
 /** Appends markdown to the job summary (`$GITHUB_STEP_SUMMARY`); nothing when the runner gives none. */
 export async function appendSummary(markdown: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
-  await core.summary.addRaw(markdown, true).write();
+  // The summary's one writer: secretlint's preset + our patterns (redact-everything.ts).
+  await core.summary.addRaw(await redactedText(markdown), true).write();
   core.summary.emptyBuffer();
 }

@@ -1,5 +1,6 @@
 import { fingerprintMarker, type Fingerprint } from '../report/fingerprint.js';
 import type { Placement } from '../report/placement.js';
+import { redactedText, redactingGitHub } from '../report/redact-everything.js';
 import type { RepoRef, GitHub } from './client.js';
 import { upsertCheckRun } from './check-run.js';
 import { anyBot, editComment, findOurComments, postComment, sitsAt, type IsOurs } from './comments.js';
@@ -44,6 +45,8 @@ function supersededBody(): string {
  */
 export async function publish(gh: GitHub, input: PublishInput): Promise<PublishResult> {
   const { ref, pr, headSha, fingerprint: fp } = input;
+  // Every write below sends redacted bodies (one client for all of them: comments, edits, check run).
+  gh = redactingGitHub(gh);
   const mine = await findOurComments(gh, ref, pr, input.isOurs ?? anyBot);
   const sameJob = mine.find((c) => c.fp.family === fp.family);
   const sameFailure = mine.find((c) => c.fp.failure === fp.failure);
@@ -52,7 +55,8 @@ export async function publish(gh: GitHub, input: PublishInput): Promise<PublishR
 
   if (sameJob && sitsAt(sameJob, placement)) {
     const body = input.body(placement);
-    if (sameJob.body.trim() === body.trim()) action = 'unchanged';
+    // GitHub holds the redacted body: compare with what we would send.
+    if (sameJob.body.trim() === (await redactedText(body)).trim()) action = 'unchanged';
     else {
       await editComment(gh, ref, sameJob, body);
       action = 'updated';

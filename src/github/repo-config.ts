@@ -13,7 +13,8 @@ import { type GitHub, type RepoRef, statusOf } from './client.js';
 
 export const CONFIG_PATH = '.github/redline.yml';
 /** Bytes of config we read at most: a settings file is a few hundred bytes; more is a mistake or hostile. */
-export const MAX_CONFIG_BYTES = 64 * 1024;
+export { MAX_CONFIG_BYTES } from '../limits.js';
+import { MAX_CONFIG_BYTES } from '../limits.js';
 /** The external id of the check run that reports a malformed config (one per head SHA, whatever the jobs). */
 export const CONFIG_CHECK_ID = 'redline:config';
 

@@ -14,6 +14,7 @@
  * Primary rate limits (`x-ratelimit-remaining: 0`) stay with the throttling plugin. Reads keep
  * plugin-retry's own 5xx retries.
  */
+import { markRedacting, redactRequestParams } from '../report/redact-everything.js';
 import { formatFingerprint, parseFingerprint } from '../report/fingerprint.js';
 import { type GitHub, listAll, statusOf } from './client.js';
 import { anyBot, type IsOurs } from './comments.js';
@@ -87,7 +88,9 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
     const method = route.split(' ')[0]!.toUpperCase();
     const write = method !== 'GET' && method !== 'HEAD';
     // Our own retries for writes: plugin-retry's would repeat a create that may have landed.
-    const p: Params = write ? { ...params, request: { ...params.request, retries: 0 } } : params;
+    // Every write leaves the process redacted (secretlint's preset + our patterns), whichever caller made it.
+    const safe = write ? await redactRequestParams(route, params) : params;
+    const p: Params = write ? { ...safe, request: { ...safe.request, retries: 0 } } : safe;
     let serverRetries = 0;
     let rateRetriesUsed = 0;
     for (let attempt = 1; ; attempt++) {
@@ -115,7 +118,7 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
       }
     }
   };
-  return { request: request as unknown as GitHub['request'] };
+  return markRedacting({ request: request as unknown as GitHub['request'] });
 }
 
 /** The marker a create carries: the fingerprint in a comment body, or a check run's external id; and the body. */

@@ -1,26 +1,36 @@
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { openLog } from '../log/open-log.js';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Diagnosis } from '../types.js';
 import type { DiagnoseTrace } from '../diagnose.js';
 import { redactSecrets } from './redact.js';
+import { redactedText, redactFile } from './redact-everything.js';
 import { renderJson } from './json.js';
 
 /**
  * Writes what a person needs to check a diagnosis: the raw log as received, the cleaned log (the lines
  * Redline kept, numbered as in the raw log, with gaps marked), the diagnosis, and a JSON trace of every
- * step (failing step, signals, candidates with scores and checks). Cleaned log and trace are redacted;
- * the raw log is the user's own input, kept as is so it can be re-run.
+ * step (failing step, signals, candidates with scores and checks). Every file is redacted (the Action
+ * uploads them), the raw log too: its lines keep their number, so it can still be re-run.
  */
 export async function writeArtifacts(dir: string, input: { log: string; diagnosis: Diagnosis; trace: DiagnoseTrace }): Promise<string> {
   const out = resolve(dir);
   await mkdir(out, { recursive: true });
   const raw = join(out, 'raw.log');
-  if (resolve(input.log) !== raw) await copyFile(input.log, raw);
-  await writeFile(join(out, 'cleaned.log'), cleanedLogText(input.trace));
-  await writeFile(join(out, 'diagnosis.json'), renderJson(input.diagnosis));
-  await writeFile(join(out, 'trace.json'), traceJsonText(input.trace));
+  // Every file through the one redactor (redact-everything.ts); the raw log a few MB at a time. A gzipped
+  // log is stored as text (read through openLog: gunzipped, capped), since a compressed secret cannot be redacted.
+  if (await isGzip(input.log)) {
+    const plain = join(out, 'raw.log.tmp');
+    await pipeline(Readable.from(openLog(input.log)), createWriteStream(plain));
+    await redactFile(plain, raw);
+    await rm(plain, { force: true });
+  } else await redactFile(input.log, raw);
+  await writeFile(join(out, 'cleaned.log'), await redactedText(cleanedLogText(input.trace)));
+  await writeFile(join(out, 'diagnosis.json'), await redactedText(renderJson(input.diagnosis)));
+  await writeFile(join(out, 'trace.json'), await redactedText(traceJsonText(input.trace)));
   return out;
 }
 
@@ -50,4 +60,15 @@ export async function spoolStdin(dir: string): Promise<string> {
   const raw = join(out, 'raw.log');
   await pipeline(process.stdin, createWriteStream(raw));
   return raw;
+}
+
+async function isGzip(path: string): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const b = Buffer.alloc(2);
+    await fh.read(b, 0, 2, 0);
+    return b[0] === 0x1f && b[1] === 0x8b;
+  } finally {
+    await fh.close();
+  }
 }

@@ -68,7 +68,7 @@ export function shannonEntropy(s: string): number {
  * a short string cannot reach that even when random (16 distinct chars = 4 bits max), so the floor
  * scales with length. `ghp_xxxx…`, `AKIAXXXXXXXXXXXXXXXX`, `${{ secrets.X }}` stay readable.
  */
-function looksRandom(body: string): boolean {
+export function looksRandom(body: string): boolean {
   if (/^\$|^%|^\*+$/.test(body)) return false; // $VAR, %VAR%, Actions' *** mask
   const floor = Math.min(3, 0.7 * Math.log2(Math.max(body.length, 2)));
   return shannonEntropy(body) >= floor;
@@ -111,6 +111,10 @@ function redactPem(text: string): Redacted {
  * and never changes the number of lines. Placeholders (low entropy) are kept as they are.
  */
 export function redactSecrets(text: string): Redacted {
+  return base64Forms(redactSecretsOnce(text));
+}
+
+function redactSecretsOnce(text: string): Redacted {
   const pem = text.includes('-----BEGIN ') ? redactPem(text) : { text, count: 0 };
   let out = pem.text;
   let count = pem.count;
@@ -129,6 +133,22 @@ export function redactSecrets(text: string): Redacted {
     });
   }
   return { text: out, count };
+}
+
+const B64 = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{40,4096}={0,2}(?![A-Za-z0-9+/=])/g;
+
+/** A secret written base64-encoded (`echo Z2hwX… | base64 -d`): decoded, checked with the patterns, replaced whole. */
+function base64Forms(r: Redacted): Redacted {
+  let count = r.count;
+  const text = r.text.replace(B64, (m) => {
+    const decoded = Buffer.from(m, 'base64').toString('latin1');
+    if (!/^[\x20-\x7e\t\r\n]+$/.test(decoded)) return m; // binary: a hash or an image, not an encoded token
+    const inner = redactSecretsOnce(decoded);
+    if (inner.count === 0) return m;
+    count++;
+    return '[REDACTED:base64]';
+  });
+  return { text, count };
 }
 
 /** Redacts a list of lines as one text (so multi-line secrets are seen) and returns as many lines. */
@@ -189,7 +209,8 @@ const SECRETLINT_CONFIG = { rules: [{ id: '@secretlint/secretlint-rule-preset-re
 /**
  * redactSecrets plus secretlint's recommended preset (a maintained detector: AWS, GCP, Azure, GitHub,
  * Slack, SendGrid, OpenAI, Anthropic, npm, basic-auth, database URLs, private keys...). Async because
- * secretlint is; used for everything that leaves the process for a model. Secretlint runs first, on
+ * secretlint is; used for everything that leaves the process (redact-everything.ts: GitHub writes, the
+ * Action's stdout and summary, artifacts, model requests). Secretlint runs first, on
  * the original text, then our patterns (JWTs, generic assignments) on the result; newlines are kept.
  */
 export async function redactSecretsDeep(text: string): Promise<Redacted> {
@@ -201,7 +222,11 @@ export async function redactSecretsDeep(text: string): Promise<Redacted> {
       options: { config: SECRETLINT_CONFIG as never, noPhysicFilePath: true },
     });
     // Replace from the end so earlier ranges stay valid; overlapping reports merge into one.
-    const ranges = r.messages.map((m) => ({ start: m.range[0], end: m.range[1], rule: m.ruleId })).sort((a, b) => b.start - a.start);
+    // A placeholder (`ghp_xxxx…`, `AKIAXXXX…`) matches secretlint's shapes too: low entropy is kept.
+    const ranges = r.messages
+      .map((m) => ({ start: m.range[0], end: m.range[1], rule: m.ruleId }))
+      .filter((g) => looksRandom(text.slice(g.start, g.end).replace(/^[A-Za-z]{2,4}[_-]/, '')))
+      .sort((a, b) => b.start - a.start);
     let floor = Infinity;
     for (const g of ranges) {
       const end = Math.min(g.end, floor);
