@@ -22,6 +22,7 @@ import {
   nextId,
   type FakeAnnotation,
   type FakeCheckRun,
+  type FakeIssueComment,
   type FakePull,
   type FakeReaction,
   type FakeRepo,
@@ -304,6 +305,45 @@ function reactionRoutes(kind: 'issues' | 'pulls'): Route[] {
   ];
 }
 
+/** PATCH and DELETE of one comment: issue comments and review comments follow the same rules. */
+function commentEditRoutes(kind: 'issues' | 'pulls', resource: 'IssueComment' | 'PullRequestReviewComment'): Route[] {
+  const template = `/repos/{owner}/{repo}/${kind}/comments/{comment_id}`;
+  const list = (repo: FakeRepo) => (kind === 'issues' ? repo.issueComments : repo.reviewComments) as (FakeIssueComment | FakeReviewComment)[];
+  const render = (ctx: Parameters<Route['handler']>[0], repo: FakeRepo, c: FakeIssueComment | FakeReviewComment) =>
+    kind === 'issues' ? renderIssueComment(ctx.state, ctx.urls, repo, c as FakeIssueComment) : renderReviewComment(ctx.state, ctx.urls, repo, c as FakeReviewComment);
+  return [
+    {
+      method: 'PATCH',
+      template,
+      handler: (ctx) => {
+        const actor = requireActor(ctx);
+        if (isReply(actor)) return actor;
+        const repo = repoOf(ctx);
+        const c = repo ? list(repo).find((x) => x.id === int(ctx, 'comment_id')) : undefined;
+        if (!repo || !c) return notFound();
+        const tooLong = bodyTooLong(resource, ctx.body.body);
+        if (tooLong) return tooLong;
+        c.body = ctx.body.body;
+        c.updated_at = now();
+        return { status: 200, body: render(ctx, repo, c) };
+      },
+    },
+    {
+      method: 'DELETE',
+      template,
+      handler: (ctx) => {
+        const actor = requireActor(ctx);
+        if (isReply(actor)) return actor;
+        const repo = repoOf(ctx);
+        const i = repo ? list(repo).findIndex((x) => x.id === int(ctx, 'comment_id')) : -1;
+        if (!repo || i < 0) return notFound();
+        list(repo).splice(i, 1);
+        return { status: 204, raw: '' };
+      },
+    },
+  ];
+}
+
 export const routes: Route[] = [
   // --- App / installations --------------------------------------------------------------------------
   {
@@ -575,35 +615,7 @@ export const routes: Route[] = [
       return repo && c ? { status: 200, body: renderIssueComment(ctx.state, ctx.urls, repo, c) } : notFound();
     },
   },
-  {
-    method: 'PATCH',
-    template: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-    handler: (ctx) => {
-      const actor = requireActor(ctx);
-      if (isReply(actor)) return actor;
-      const repo = repoOf(ctx);
-      const c = repo?.issueComments.find((x) => x.id === int(ctx, 'comment_id'));
-      if (!repo || !c) return notFound();
-      const tooLong = bodyTooLong('IssueComment', ctx.body.body);
-      if (tooLong) return tooLong;
-      c.body = ctx.body.body;
-      c.updated_at = now();
-      return { status: 200, body: renderIssueComment(ctx.state, ctx.urls, repo, c) };
-    },
-  },
-  {
-    method: 'DELETE',
-    template: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-    handler: (ctx) => {
-      const actor = requireActor(ctx);
-      if (isReply(actor)) return actor;
-      const repo = repoOf(ctx);
-      const i = repo?.issueComments.findIndex((x) => x.id === int(ctx, 'comment_id')) ?? -1;
-      if (!repo || i < 0) return notFound();
-      repo.issueComments.splice(i, 1);
-      return { status: 204, raw: '' };
-    },
-  },
+  ...commentEditRoutes('issues', 'IssueComment'),
   ...reactionRoutes('issues'),
   ...reactionRoutes('pulls'),
   // --- Reviews and review comments -------------------------------------------------------------------
@@ -686,35 +698,7 @@ export const routes: Route[] = [
     template: '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies',
     handler: (ctx) => createReviewComment(ctx, int(ctx, 'comment_id')),
   },
-  {
-    method: 'PATCH',
-    template: '/repos/{owner}/{repo}/pulls/comments/{comment_id}',
-    handler: (ctx) => {
-      const actor = requireActor(ctx);
-      if (isReply(actor)) return actor;
-      const repo = repoOf(ctx);
-      const c = repo?.reviewComments.find((x) => x.id === int(ctx, 'comment_id'));
-      if (!repo || !c) return notFound();
-      const tooLong = bodyTooLong('PullRequestReviewComment', ctx.body.body);
-      if (tooLong) return tooLong;
-      c.body = ctx.body.body;
-      c.updated_at = now();
-      return { status: 200, body: renderReviewComment(ctx.state, ctx.urls, repo, c) };
-    },
-  },
-  {
-    method: 'DELETE',
-    template: '/repos/{owner}/{repo}/pulls/comments/{comment_id}',
-    handler: (ctx) => {
-      const actor = requireActor(ctx);
-      if (isReply(actor)) return actor;
-      const repo = repoOf(ctx);
-      const i = repo?.reviewComments.findIndex((x) => x.id === int(ctx, 'comment_id')) ?? -1;
-      if (!repo || i < 0) return notFound();
-      repo.reviewComments.splice(i, 1);
-      return { status: 204, raw: '' };
-    },
-  },
+  ...commentEditRoutes('pulls', 'PullRequestReviewComment'),
   // --- Check runs ------------------------------------------------------------------------------------
   {
     method: 'POST',
