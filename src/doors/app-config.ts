@@ -7,8 +7,12 @@ import { DEFAULT_CONCURRENCY } from '../queue/in-process.js';
 export interface AppConfig {
   /** Where repository checkouts are cached (REDLINE_CACHE_DIR/checkouts). */
   cacheDir: string;
-  /** Diagnoses running at once (REDLINE_CONCURRENCY). */
+  /** Diagnoses running at once in this process (REDLINE_CONCURRENCY). */
   concurrency: number;
+  /** The embedded queue's SQLite file (REDLINE_QUEUE_DB, default REDLINE_CACHE_DIR/queue.sqlite; `:memory:` keeps nothing). */
+  queueDb: string;
+  /** REDIS_URL: webhooks go to a BullMQ queue on Redis and `redline worker` processes run them. */
+  redisUrl?: string | undefined;
 }
 
 /** Reads the App's settings from the environment; a bad value is a UsageError naming the variable. */
@@ -19,5 +23,7 @@ export function appConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfi
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`REDLINE_CONCURRENCY=${raw} is not a whole number from 1 to 64; unset it for the default (${DEFAULT_CONCURRENCY})`);
   }
-  return { cacheDir: join(root, 'checkouts'), concurrency };
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) throw new UsageError("REDIS_URL is not a redis:// or rediss:// address (it is not repeated here: it may hold a password); unset it to use the embedded queue");
+  return { cacheDir: join(root, 'checkouts'), concurrency, queueDb: env.REDLINE_QUEUE_DB || join(root, 'queue.sqlite'), redisUrl };
 }

@@ -3,22 +3,18 @@
  * re-diagnose the PR's latest failed checks, `/redline explain` does the same and lists the leads where
  * the pin is uncertain, `/redline help` answers with the usage. Only people with write access (asked
  * of the API, not read from `author_association`), never bots, never Redline's own comments, never text
- * inside code blocks or quotes. The comment gets a reaction at once; the work goes through the queue.
+ * inside code blocks or quotes. The work (permission check, reaction, reply) is a queued task: src/tasks/run-command.ts.
  */
 import type { Probot } from 'probot';
-import type { GitHub, RepoRef } from '../github/client.js';
-import { statusOf } from '../github/client.js';
 import type { IsOurs } from '../github/comments.js';
-import { failedChecksOf } from '../github/failed-checks.js';
-import { handleFailedJob, type FailedJob, type JobDeps, type JobOutcome } from '../github/handle-failed-job.js';
 import type { JobQueue } from '../queue/queue.js';
-import { inlineCode } from '../report/sanitize.js';
+import { type CommandName, REPLY_MARKER } from '../tasks/run-command.js';
+import { commandJob, type Task } from '../tasks/task.js';
 
-export type CommandName = 'diagnose' | 'retry' | 'explain' | 'help';
+export { REPLY_MARKER, USAGE, canWrite } from '../tasks/run-command.js';
+
 export type ParsedCommand = { name: CommandName } | { name: 'unknown'; word: string };
 
-/** Marks Redline's replies: a comment carrying it is ours and is never read as a command. */
-export const REPLY_MARKER = '<!-- redline:reply -->';
 /** Comment bodies read at most for a command (GitHub's own limit is 65,536). */
 const MAX_BODY = 65_536;
 
@@ -54,45 +50,10 @@ export function parseCommand(body: string | null | undefined): ParsedCommand | u
   return undefined;
 }
 
-/** The roles that may run commands: write access or more (a custom role based on write reports `write`). */
-const WRITERS = new Set(['admin', 'maintain', 'write']);
-
-/** Whether `login` has write access to the repository, asked of GitHub (404: not a collaborator). */
-export async function canWrite(gh: GitHub, ref: RepoRef, login: string): Promise<boolean> {
-  try {
-    const { data } = await gh.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { ...ref, username: login });
-    const d = data as { permission?: string; role_name?: string };
-    return WRITERS.has(d.permission ?? '') || WRITERS.has(d.role_name ?? '');
-  } catch (e) {
-    if (statusOf(e) === 404) return false;
-    throw e;
-  }
-}
-
-export const USAGE = [
-  '**Redline commands** (people with write access to this repository; one per comment, at the start of a line):',
-  '',
-  '- `/redline` or `/redline retry`: diagnose the latest failed checks of this pull request again and update Redline\u2019s comments.',
-  '- `/redline explain`: the same, and where Redline is not sure enough to pin a line, the comment lists the leads it weighed.',
-  '- `/redline help`: this message.',
-].join('\n');
-
-const REFUSAL =
-  'Thanks for the nudge! Redline commands can only be run by people with write access to this repository, so this one was not run. A maintainer can comment `/redline retry` to diagnose the failed checks again.';
-
-/** A reply from Redline: marked as ours, no mentions (the text is ours, never the commenter's). */
-const reply = (text: string): string => `${REPLY_MARKER}\n${text}\n`;
-
-export interface CommandDeps {
-  queue: JobQueue;
-  cacheDir: string;
-  logFetch?: JobDeps['logFetch'];
+export interface DoorDeps {
+  queue: JobQueue<Task>;
   /** Resolves to the predicate for Redline's own account (see app.ts). */
   isOurs: () => Promise<IsOurs>;
-  /** Stores the job's artifacts (src/service), as for workflow_job. */
-  artifacts?: JobDeps['artifacts'];
-  /** Told each outcome (the status page's recent diagnoses: RedlineService.recordOutcome). */
-  onOutcome?: (out: JobOutcome, job: { repo: string; installationId?: number | undefined; startedMs: number }) => void;
 }
 
 interface CommentUser {
@@ -108,7 +69,7 @@ export function isBotOrOurs(user: CommentUser | null | undefined, body: string |
 }
 
 /** Registers the `issue_comment.created` handler for `/redline` on PRs. */
-export function registerCommands(app: Probot, deps: CommandDeps): void {
+export function registerCommands(app: Probot, deps: DoorDeps): void {
   app.on('issue_comment.created', async (context) => {
     const { comment, issue, repository, sender } = context.payload;
     // A command on a plain issue has nothing to diagnose; only PR conversations.
@@ -117,49 +78,20 @@ export function registerCommands(app: Probot, deps: CommandDeps): void {
     if (sender?.type === 'Bot') return;
     const cmd = parseCommand(comment.body);
     if (!cmd || isBotOrOurs(comment.user, comment.body, () => false) || (await deps.isOurs())(comment.user)) return;
-    const ref = { owner: repository.owner.login, repo: repository.name };
-    const gh = context.octokit as GitHub;
-    const login = comment.user?.login ?? sender.login;
-    const say = async (text: string): Promise<void> => {
-      await gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...ref, issue_number: issue.number, body: reply(text) });
-    };
-    const queued = deps.queue.add({
-      id: context.id,
-      // Its own key: the acknowledgement must not wait behind this PR's running diagnoses.
-      key: `command:${context.id}`,
-      run: async () => {
-        if (!(await canWrite(gh, ref, login))) {
-          await say(REFUSAL);
-          context.log.info({ pr: issue.number, user: login }, 'redline: command refused (no write access)');
-          return;
-        }
-        await gh.request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { ...ref, comment_id: comment.id, content: cmd.name === 'help' || cmd.name === 'unknown' ? '+1' : 'eyes' });
-        if (cmd.name === 'help') return say(USAGE);
-        if (cmd.name === 'unknown') return say(`Redline does not know the command ${inlineCode(`/redline ${cmd.word}`)}.\n\n${USAGE}`);
-        const { data: pr } = await gh.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', { ...ref, pull_number: issue.number });
-        const p = pr as { state?: string; head: { sha: string } };
-        if (p.state !== 'open') return say('This pull request is closed: Redline diagnoses open pull requests only.');
-        const sha = p.head.sha;
-        const isOurs = await deps.isOurs();
-        const failed = await failedChecksOf(gh, ref, repository.html_url, sha, isOurs);
-        if (!failed.length) return say(`No failed checks on the head commit ${inlineCode(sha.slice(0, 7))}: nothing to diagnose.`);
-        for (const job of failed) enqueue(deps, context.id, repository.full_name, { ...job, ...(cmd.name === 'explain' ? { explain: true } : {}) }, gh, context.log, context.payload.installation?.id);
-      },
-    });
+    const queued = await deps.queue.add(
+      commandJob({
+        kind: 'command',
+        delivery: context.id,
+        installationId: context.payload.installation?.id,
+        repo: repository.full_name,
+        ref: { owner: repository.owner.login, repo: repository.name },
+        repoUrl: repository.html_url,
+        pr: issue.number,
+        commentId: comment.id,
+        login: comment.user?.login ?? sender.login,
+        command: cmd,
+      }),
+    );
     if (!queued) context.log.info({ delivery: context.id }, 'redline: duplicate delivery ignored');
-  });
-}
-
-/** Queues one failure's diagnosis behind the commit's other work (same key as the workflow_job trigger); false for a redelivery. */
-export function enqueue(deps: CommandDeps, delivery: string, fullName: string, job: FailedJob, gh: GitHub, log: Probot['log'], installationId?: number): boolean {
-  return deps.queue.add({
-    id: `${delivery}/${job.jobName}/${job.jobId}`,
-    key: `${fullName}@${job.headSha}`,
-    run: async () => {
-      const startedMs = performance.now();
-      const out = await handleFailedJob(job, { gh, cacheDir: deps.cacheDir, isOurs: await deps.isOurs(), ...(deps.logFetch ? { logFetch: deps.logFetch } : {}), ...(deps.artifacts ? { artifacts: deps.artifacts } : {}) });
-      deps.onOutcome?.(out, { repo: fullName, installationId, startedMs });
-      log.info({ job: job.jobId, status: out.status, ...(out.status === 'published' ? { action: out.result.action, tier: out.result.placement.tier } : {}) }, 'redline: job done');
-    },
   });
 }

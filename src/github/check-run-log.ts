@@ -104,10 +104,12 @@ export function checkRunLogText(run: CheckRunLike, annotations: readonly CheckRu
 
 /**
  * The failed check run as a FailedJob for handleFailedJob: its fingerprint family is "<app> / <check
- * name>" (stable across re-runs), and its log is built from the output and annotations when asked for.
+ * name>" (stable across re-runs), and the fields its log is built from travel with it as data (the job
+ * may be queued to disk or to another machine); openCheckRunLog builds the log when it runs.
  */
-export function checkRunAsJob(gh: GitHub, ref: RepoRef, repoUrl: string, run: CheckRunLike): FailedJob {
+export function checkRunAsJob(ref: RepoRef, repoUrl: string, run: CheckRunLike): FailedJob {
   const url = run.details_url && /^https:\/\//.test(run.details_url) ? run.details_url : run.html_url ?? undefined;
+  const { id, name, head_sha, conclusion, output, app } = run;
   return {
     ref,
     repoUrl,
@@ -116,6 +118,11 @@ export function checkRunAsJob(gh: GitHub, ref: RepoRef, repoUrl: string, run: Ch
     headSha: run.head_sha,
     ...(url ? { jobUrl: url } : {}),
     ...(run.pull_requests?.length ? { pullRequests: run.pull_requests } : {}),
-    openLog: async () => Readable.from([checkRunLogText(run, await listAnnotations(gh, ref, run.id))]),
+    checkRun: { id, name, head_sha, conclusion: conclusion ?? null, output: output ?? null, app: app ? { ...(app.slug ? { slug: app.slug } : {}), ...(app.name ? { name: app.name } : {}) } : null },
   };
+}
+
+/** The check run's "log": its output and annotations as text (the annotations are read when the job runs). */
+export async function openCheckRunLog(gh: GitHub, ref: RepoRef, run: CheckRunLike): Promise<Readable> {
+  return Readable.from([checkRunLogText(run, await listAnnotations(gh, ref, run.id))]);
 }

@@ -48,7 +48,7 @@ export async function failedChecksOf(gh: GitHub, ref: RepoRef, repoUrl: string, 
   }
   const { data: checks } = await gh.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', { ...ref, ref: sha, status: 'completed', filter: 'latest', per_page: 100 });
   for (const run of (checks as { check_runs?: CheckRunLike[] }).check_runs ?? []) {
-    if (isOtherCiFailure(run, isOurs)) out.push(checkRunAsJob(gh, ref, repoUrl, run));
+    if (isOtherCiFailure(run, isOurs)) out.push(checkRunAsJob(ref, repoUrl, run));
   }
   return out.slice(0, MAX_RETRY_FAILURES);
 }

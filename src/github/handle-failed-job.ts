@@ -17,6 +17,7 @@ import { FEEDBACK_PROMPT } from '../service/feedback.js';
 import type { JobArtifacts } from '../service/service.js';
 import { type GitHub, type RepoRef, checkRef } from './client.js';
 import { checkoutAt } from './checkout.js';
+import { type CheckRunLike, openCheckRunLog } from './check-run-log.js';
 import { CHECK_TEXT_MAX, upsertCheckRun } from './check-run.js';
 import { LogGoneError, LogNotReadyError } from './errors.js';
 import type { IsOurs } from './comments.js';
@@ -41,8 +42,8 @@ export interface FailedJob {
   jobUrl?: string;
   /** The payload's PRs when it has them (check_run / workflow_run); workflow_job has none. */
   pullRequests?: Parameters<typeof findPullRequest>[3];
-  /** Where the log comes from when it is not an Actions job's (another CI's check run: check-run-log.ts). */
-  openLog?: () => Promise<Readable>;
+  /** Another CI's check run (check-run-log.ts): the log is its output and annotations, not an Actions job log. */
+  checkRun?: CheckRunLike;
   /** `/redline explain`: where the pin is uncertain, the comment lists the leads Redline weighed. */
   explain?: boolean;
   /** The branch the job ran on, and the repository's default branch (config and `branches`: repo-config.ts). */
@@ -98,7 +99,7 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
 
   // 2. What diagnose needs, fetched together: the job log (a stream), the code at the head SHA, the PR's hunks.
   const got = await Promise.allSettled([
-    job.openLog ? job.openLog() : openJobLog(gh, job.ref, job.jobId, deps.logFetch),
+    job.checkRun ? openCheckRunLog(gh, job.ref, job.checkRun) : openJobLog(gh, job.ref, job.jobId, deps.logFetch),
     checkoutAt(gh, job.ref, job.headSha, { cacheDir: deps.cacheDir }),
     pr ? pullRequestDiff(gh, job.ref, pr.number) : Promise.resolve(undefined),
   ] as const);

@@ -9,9 +9,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ArtifactName, type ArtifactSigner, type ArtifactStore, ARTIFACT_NAMES, isArtifactId, isArtifactName } from './artifact-store.js';
 import type { RepoFeedback } from './feedback.js';
 import type { RecentDiagnosis } from './recent.js';
+import type { DeadLetter } from '../queue/queue.js';
 
 export interface StatusSnapshot {
   queueDepth: number;
+  /** Jobs whose retries were spent, newest first (their errors are redacted one-liners). */
+  deadLetters: DeadLetter[];
   recent: RecentDiagnosis[];
   feedback: Record<string, RepoFeedback>;
 }
@@ -79,11 +82,16 @@ function statusHtml(s: StatusSnapshot): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([repo, c]) => `<tr><td>${escapeHtml(repo)}</td><td>${c.up}</td><td>${c.down}</td><td>${c.comments}</td></tr>`)
     .join('\n');
+  const dead = s.deadLetters.map((d) => `<tr><td>${escapeHtml(d.at)}</td><td>${escapeHtml(d.id)}</td><td>${d.attempts}</td><td><code>${escapeHtml(d.error)}</code></td></tr>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Redline status</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}</style></head>
 <body><h1>Redline status</h1>
 <p>Queue depth: ${s.queueDepth}</p>
+<h2>Dead letters</h2>
+<table><tr><th>Time</th><th>Job</th><th>Attempts</th><th>Last error</th></tr>
+${dead}
+</table>
 <h2>Feedback</h2>
 <table><tr><th>Repository</th><th>👍</th><th>👎</th><th>Comments</th></tr>
 ${fb}

@@ -23,6 +23,7 @@ import {
   keepLogHead,
 } from './artifact-store.js';
 import type { IsOurs } from '../github/comments.js';
+import type { DeadLetter } from '../queue/queue.js';
 import { type FeedbackStore, InMemoryFeedbackStore, type PrRef, refreshFeedback } from './feedback.js';
 import { ARTIFACT_INDEX, redlineRoutes } from './http.js';
 import { RecentDiagnoses, type RecentDiagnosis } from './recent.js';
@@ -74,7 +75,8 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
 export type JobArtifacts = (log: Readable) => { log: Readable; save(d: Diagnosis, trace: DiagnoseTrace): Promise<string | undefined> };
 
 export interface ServiceDeps {
-  queueDepth: () => number;
+  queueDepth: () => Promise<number>;
+  deadLetters?: () => Promise<DeadLetter[]>;
   /** An installation client (Probot's `app.auth(id)`), to read reactions outside a webhook. */
   auth: (installationId: number) => Promise<GitHub>;
   /** Which comment authors are this App (its bot account). */
@@ -125,7 +127,7 @@ export class RedlineService {
       now: this.now,
       status: async () => {
         await refreshFeedback(this.feedback, this.deps.auth, this.deps.isOurs ? { isOurs: this.deps.isOurs } : {});
-        return { queueDepth: this.deps.queueDepth(), recent: this.recent.list(), feedback: this.feedback.counts() };
+        return { queueDepth: await this.deps.queueDepth(), deadLetters: (await this.deps.deadLetters?.()) ?? [], recent: this.recent.list(), feedback: this.feedback.counts() };
       },
     });
   }

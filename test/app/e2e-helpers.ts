@@ -86,7 +86,7 @@ export async function startHarness(appOptions: AppOptions = {}): Promise<Harness
   fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
   const cacheDir = mkdtempSync(join(tmpdir(), 'redline-app-cache-'));
   const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', Octokit: UNTHROTTLED });
-  const app = createRedlineApp({ cacheDir, concurrency: 2, logFetch: { baseDelayMs: 5 }, ...appOptions });
+  const app = createRedlineApp({ cacheDir, queueDb: join(cacheDir, 'queue.sqlite'), concurrency: 2, logFetch: { baseDelayMs: 5 }, retry: { backoffMs: 20 }, ...appOptions });
   const middleware = await createNodeMiddleware(app, { probot });
   const server: Server = createServer((req, res) => {
     void middleware(req, res, () => {
@@ -102,7 +102,9 @@ export async function startHarness(appOptions: AppOptions = {}): Promise<Harness
     webhookUrl: `http://127.0.0.1:${port}/api/github/webhooks`,
     appUrl: `http://127.0.0.1:${port}`,
     close: async () => {
+      // A test that left a job backing off closes the queue itself; idle() would wait for it.
       await app.queue.idle();
+      await app.queue.close();
       await new Promise<void>((r) => server.close(() => r()));
       await fake.close();
       rmSync(cacheDir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ describe('/redline/status (served by the App, behind a shared token)', () => {
     const ok = await status('', { authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
-    expect(await ok.json()).toEqual({ queueDepth: 0, recent: [], feedback: {} });
+    expect(await ok.json()).toEqual({ queueDepth: 0, deadLetters: [], recent: [], feedback: {} });
     expect((await status(`?token=${TOKEN}`)).status).toBe(200);
     // Nothing of it reached GitHub: no diagnosis ran.
     expect(h.fake.requests).toHaveLength(0);
