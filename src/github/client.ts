@@ -31,6 +31,26 @@ export function statusOf(e: unknown): number | undefined {
   return typeof s === 'number' ? s : undefined;
 }
 
+/** Error codes of a connection that dropped mid-request (Node's net and undici's socket errors). */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const DROPPED_TEXT = /socket hang up|other side closed|ECONNRESET|fetch failed/i;
+
+/**
+ * Whether the request died on the network without an answer (the connection was reset or closed,
+ * or fetch could not get one at all): the server may or may not have acted on it. Octokit reports this as status 500 without a response ("other side
+ * closed"); a bare fetch as a TypeError "fetch failed"; node:http as ECONNRESET "socket hang up".
+ * The cause chain is walked because each layer wraps the one below.
+ */
+export function isConnectionDropped(e: unknown): boolean {
+  let cur = e as { code?: unknown; message?: unknown; cause?: unknown; response?: unknown } | null | undefined;
+  if (cur?.response) return false; // GitHub answered: whatever it is, it is not a dropped connection
+  for (let depth = 0; cur && depth < 5; depth++, cur = cur.cause as typeof cur) {
+    if (typeof cur.code === 'string' && DROPPED_CODES.has(cur.code)) return true;
+    if (typeof cur.message === 'string' && DROPPED_TEXT.test(cur.message)) return true;
+  }
+  return false;
+}
+
 /** Every item of a list endpoint, 100 per page, at most MAX_PAGES pages (say so in the caller if it matters). */
 export async function listAll<T>(gh: GitHub, route: string, params: Record<string, unknown>, pick: (data: unknown) => T[] = (d) => d as T[]): Promise<T[]> {
   const out: T[] = [];

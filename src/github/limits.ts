@@ -7,6 +7,8 @@
 export const LOG_FETCH_ATTEMPTS = 5;
 /** First wait between those attempts; doubles each time (2, 4, 8, 16 s: half a minute in all). */
 export const LOG_RETRY_BASE_MS = 2_000;
+/** Fresh log links asked for in a row when the storage host refuses one (expired after a minute) or drops it. */
+export const LOG_LINK_ATTEMPTS = 3;
 
 /** Compressed tarball bytes we download at most: past this the repo is too big to diagnose in-process. */
 export const MAX_TARBALL_BYTES = 512 * 1024 * 1024;

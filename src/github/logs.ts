@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
-import { type GitHub, type RepoRef, openDownload, statusOf } from './client.js';
+import { type GitHub, type RepoRef, isConnectionDropped, openDownload, statusOf } from './client.js';
 import { DownloadError, LogGoneError, LogNotReadyError } from './errors.js';
-import { LOG_FETCH_ATTEMPTS, LOG_RETRY_BASE_MS } from './limits.js';
+import { LOG_FETCH_ATTEMPTS, LOG_LINK_ATTEMPTS, LOG_RETRY_BASE_MS } from './limits.js';
 
 export interface LogFetchOptions {
   attempts?: number;
   baseDelayMs?: number;
+  /** Fresh download links asked for, one after the other, when the storage host refuses or drops one (default LOG_LINK_ATTEMPTS). */
+  linkAttempts?: number;
   /** Injected so tests do not wait for real. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -26,15 +28,13 @@ export async function openJobLog(gh: GitHub, ref: RepoRef, jobId: number, opts: 
     try {
       // Completed first: asking for the log of a running job only ever gives 404.
       const job = await gh.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}', { ...ref, job_id: jobId });
-      if ((job.data as { status?: string }).status === 'completed') {
-        return await openDownload(gh, 'GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', { ...ref, job_id: jobId }, `the log of job ${jobId}`);
-      }
+      if ((job.data as { status?: string }).status === 'completed') return await openFreshLink(gh, ref, jobId, opts.linkAttempts ?? LOG_LINK_ATTEMPTS);
       last = new Error(`job ${jobId} is ${(job.data as { status?: string }).status}`);
     } catch (e) {
       const status = e instanceof DownloadError ? e.status : statusOf(e);
       if (status === 410) throw new LogGoneError(jobId, { cause: e });
-      // An expired download link answers 403 from the storage host: a new attempt gets a new link.
-      const retry = status === 404 || (status !== undefined && status >= 500) || (e instanceof DownloadError && status === 403);
+      // Links that kept failing: the next attempt, after the wait, starts over with a new one.
+      const retry = status === 404 || (status !== undefined && status >= 500) || linkFailed(e);
       if (!retry) throw e;
       last = e;
     }
@@ -44,4 +44,24 @@ export async function openJobLog(gh: GitHub, ref: RepoRef, jobId: number, opts: 
     }
   }
   throw new LogNotReadyError(jobId, attempts, { cause: last });
+}
+
+/**
+ * The log through a new download link each time the last one failed: the link lives about a minute
+ * and sits on another host (blob storage), which answers an expired one with 403 and can drop the
+ * connection. A fresh link works at once, so there is no wait between these; `linkAttempts` bounds them.
+ */
+async function openFreshLink(gh: GitHub, ref: RepoRef, jobId: number, linkAttempts: number): Promise<Readable> {
+  for (let i = 1; ; i++) {
+    try {
+      return await openDownload(gh, 'GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', { ...ref, job_id: jobId }, `the log of job ${jobId}`);
+    } catch (e) {
+      if (i >= linkAttempts || !linkFailed(e)) throw e;
+    }
+  }
+}
+
+/** The download link was refused (expired: storage answers 403) or its connection dropped: another link may work. */
+function linkFailed(e: unknown): boolean {
+  return (e instanceof DownloadError && e.status === 403) || isConnectionDropped(e);
 }

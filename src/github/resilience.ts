@@ -5,43 +5,62 @@
  *   does not retry, and @octokit/plugin-retry never retries a 403. Here they are retried after the
  *   `retry-after` GitHub sends, a bounded number of times, and not at all when it asks for longer than
  *   we wait (the job then fails and says so, instead of holding a queue slot for minutes).
- * - 5xx on our writes: plugin-retry would repeat a POST blindly (1, 4, 9 s), and a 502 can come after
- *   GitHub stored the comment, which then appears twice. Writes are taken out of plugin-retry
- *   (`request.retries: 0`) and retried here with a doubling wait; before a create is sent again, the
- *   thing it creates is looked up by its marker (fingerprint, check-run external id) and adopted when
- *   it landed. PATCH and DELETE are idempotent and simply repeated.
- *
- * Primary rate limits (`x-ratelimit-remaining: 0`) stay with the throttling plugin. Reads keep
- * plugin-retry's own 5xx retries.
+ * - Primary rate limits (403/429 with `x-ratelimit-remaining: 0`): plugin-throttling waits for the reset
+ *   when it is on, but the App's tests and plain clients run without it, and a worker should not sleep
+ *   through an hour's reset. Here a reset close by is waited for (until `x-ratelimit-reset` by GitHub's
+ *   own clock, its `date` header, plus a second as plugin-throttling does); one further away than
+ *   `maxResetWaitS` is given up at once, and the queue retries the job after its own backoff.
+ * - 5xx and dropped connections on our writes: plugin-retry would repeat a POST blindly (1, 4, 9 s),
+ *   and a 502 or a reset can come after GitHub stored the comment, which then appears twice. Writes are
+ *   taken out of plugin-retry (`request.retries: 0`) and retried here with a doubling wait; before a
+ *   create is sent again, the thing it creates is looked up by its marker (fingerprint, check-run
+ *   external id) and adopted when it landed. PATCH and DELETE are idempotent and simply repeated.
+ * - 5xx and dropped connections on reads: plugin-retry does retry them (a reset reaches it as status
+ *   500 "other side closed"), but @octokit/plugin-retry 8.1 keeps its retry count in the client's
+ *   shared `request` defaults, so after one retry every later first retry on that client waits 4 or
+ *   9 s instead of 1 (measured against the local GitHub); it also retries a 429 without reading its
+ *   `retry-after`, and the Action's @octokit/rest has no plugin at all. Reads are therefore taken out
+ *   of plugin-retry too and retried here, with the same doubling wait as writes: one budget per request,
+ *   one clock that tests can shorten.
  */
 import { markRedacting, redactRequestParams } from '../report/redact-everything.js';
 import { formatFingerprint, parseFingerprint } from '../report/fingerprint.js';
-import { type GitHub, listAll, statusOf } from './client.js';
+import { type GitHub, isConnectionDropped, listAll, statusOf } from './client.js';
 import { anyBot, type IsOurs } from './comments.js';
 
+export type RetryReason = 'secondary-rate-limit' | 'primary-rate-limit' | 'server-error' | 'network-reset';
+
 export interface ResilienceOptions {
-  /** Retries of a write answered 5xx (default 3: 1 + 2 + 4 s). */
+  /** Retries of a write answered 5xx or dropped (default 3: 1 + 2 + 4 s). */
   writeRetries?: number;
-  /** First wait before a write is retried (default 1 s; doubles). */
+  /** Retries of a read answered 5xx or dropped (default 3: 1 + 2 + 4 s). */
+  readRetries?: number;
+  /** First wait before a 5xx or dropped request is retried (default 1 s; doubles). */
   baseDelayMs?: number;
-  /** Retries after a secondary rate limit (default 3). */
+  /** Retries after a rate limit, secondary or primary, per request (default 3). */
   rateLimitRetries?: number;
   /** The longest `retry-after` (seconds) we wait; longer is given up at once (default 60). */
   maxRetryAfterS?: number;
   /** Without retry-after, GitHub says to wait at least a minute; tests shorten this (seconds, default 60). */
   fallbackRetryAfterS?: number;
+  /** The longest wait for a primary limit's `x-ratelimit-reset` (seconds, default 60); later is given up at once. */
+  maxResetWaitS?: number;
   /** Injected so tests do not wait for real. */
   sleep?: (ms: number) => Promise<void>;
+  /** Our clock, for a primary limit answered without a `date` header (tests pin it). */
+  now?: () => number;
   /** Which comments are ours, to adopt a create that landed before its 5xx. */
   isOurs?: IsOurs;
   /** Told about each retry (the App logs it). */
-  onRetry?: (info: { route: string; status: number | undefined; attempt: number; waitMs: number; reason: 'secondary-rate-limit' | 'server-error' }) => void;
+  onRetry?: (info: { route: string; status: number | undefined; attempt: number; waitMs: number; reason: RetryReason }) => void;
 }
 
 export const WRITE_RETRIES = 3;
+export const READ_RETRIES = 3;
 export const WRITE_RETRY_BASE_MS = 1_000;
 export const RATE_LIMIT_RETRIES = 3;
 export const MAX_RETRY_AFTER_S = 60;
+export const MAX_RESET_WAIT_S = 60;
 
 const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -51,17 +70,35 @@ interface ErrorLike {
   response?: { headers?: Record<string, string | undefined>; data?: unknown };
 }
 
+const headersOf = (e: unknown): Record<string, string | undefined> => (e as ErrorLike | null)?.response?.headers ?? {};
+
 /** GitHub's secondary (abuse) limit: 403 or 429 with a retry-after or the message, while the primary quota is not spent. */
 export function secondaryRetryAfter(e: unknown, fallbackS: number): number | undefined {
   const err = e as ErrorLike | null;
   const status = statusOf(e);
   if (status !== 403 && status !== 429) return undefined;
-  const headers = err?.response?.headers ?? {};
+  const headers = headersOf(e);
   if (headers['x-ratelimit-remaining'] === '0') return undefined;
   const said = /secondary rate limit/i.test(`${err?.message ?? ''} ${JSON.stringify(err?.response?.data ?? '')}`);
   const after = Number(headers['retry-after']);
   if (Number.isFinite(after) && after >= 0 && headers['retry-after'] !== undefined) return after;
   return said || status === 429 ? fallbackS : undefined;
+}
+
+/**
+ * GitHub's primary limit (the hour's quota is spent): the milliseconds until `x-ratelimit-reset`, plus
+ * one second. Measured against the answer's `date` header when it has one, so our clock's skew does not
+ * matter; `fallbackMs` when GitHub gave no reset. Undefined for any other error.
+ */
+export function primaryResetWaitMs(e: unknown, nowMs: number, fallbackMs: number): number | undefined {
+  const status = statusOf(e);
+  if (status !== 403 && status !== 429) return undefined;
+  const headers = headersOf(e);
+  if (headers['x-ratelimit-remaining'] !== '0') return undefined;
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (!headers['x-ratelimit-reset'] || !Number.isFinite(reset)) return fallbackMs;
+  const serverNow = Date.parse(headers.date ?? '');
+  return Math.max(0, reset * 1000 - (Number.isFinite(serverNow) ? serverNow : nowMs)) + 1000;
 }
 
 const isServerError = (e: unknown): boolean => {
@@ -71,54 +108,84 @@ const isServerError = (e: unknown): boolean => {
 
 type Params = Record<string, unknown> & { request?: Record<string, unknown> };
 
+interface Policy {
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  writeRetries: number;
+  readRetries: number;
+  rateRetries: number;
+  maxAfterS: number;
+  fallbackAfterS: number;
+  maxResetWaitMs: number;
+  baseMs: number;
+}
+
+/** The wait a rate-limited answer asks for; 'give-up' when it is longer than we wait; undefined when `e` is no rate limit. */
+function rateLimitWait(e: unknown, policy: Policy): { waitMs: number; reason: RetryReason } | 'give-up' | undefined {
+  const after = secondaryRetryAfter(e, policy.fallbackAfterS);
+  if (after !== undefined) return after > policy.maxAfterS ? 'give-up' : { waitMs: Math.ceil(after * 1000), reason: 'secondary-rate-limit' };
+  const reset = primaryResetWaitMs(e, policy.now(), policy.fallbackAfterS * 1000);
+  if (reset !== undefined) return reset > policy.maxResetWaitMs ? 'give-up' : { waitMs: reset, reason: 'primary-rate-limit' };
+  return undefined;
+}
+
 /**
  * `gh` with the retries above. Only `request` is wrapped (the one method src/github uses), so it fits
  * Probot's Octokit, @octokit/rest and a test client alike.
  */
 export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
-  const sleep = opts.sleep ?? realSleep;
-  const writeRetries = opts.writeRetries ?? WRITE_RETRIES;
-  const rateRetries = opts.rateLimitRetries ?? RATE_LIMIT_RETRIES;
-  const maxAfter = opts.maxRetryAfterS ?? MAX_RETRY_AFTER_S;
-  const fallbackAfter = opts.fallbackRetryAfterS ?? 60;
-  const base = opts.baseDelayMs ?? WRITE_RETRY_BASE_MS;
+  const policy: Policy = {
+    sleep: opts.sleep ?? realSleep,
+    now: opts.now ?? Date.now,
+    writeRetries: opts.writeRetries ?? WRITE_RETRIES,
+    readRetries: opts.readRetries ?? READ_RETRIES,
+    rateRetries: opts.rateLimitRetries ?? RATE_LIMIT_RETRIES,
+    maxAfterS: opts.maxRetryAfterS ?? MAX_RETRY_AFTER_S,
+    fallbackAfterS: opts.fallbackRetryAfterS ?? 60,
+    maxResetWaitMs: (opts.maxResetWaitS ?? MAX_RESET_WAIT_S) * 1000,
+    baseMs: opts.baseDelayMs ?? WRITE_RETRY_BASE_MS,
+  };
   const isOurs = opts.isOurs ?? anyBot;
 
   const request = async (route: string, params: Params = {}): Promise<unknown> => {
     const method = route.split(' ')[0]!.toUpperCase();
     const write = method !== 'GET' && method !== 'HEAD';
-    // Our own retries for writes: plugin-retry's would repeat a create that may have landed.
     // Every write leaves the process redacted (secretlint's preset + our patterns), whichever caller made it.
     const safe = write ? await redactRequestParams(route, params) : params;
-    const p: Params = write ? { ...safe, request: { ...safe.request, retries: 0 } } : safe;
-    let serverRetries = 0;
-    let rateRetriesUsed = 0;
+    // Out of plugin-retry, reads and writes: it would repeat a create that may have landed, and its
+    // waits grow across requests (above). Our own `request` object also keeps it off the shared one.
+    const p: Params = { ...safe, request: { ...safe.request, retries: 0 } };
+    let transientRetries = 0;
+    let rateRetries = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return await gh.request(route, p as never);
       } catch (e) {
-        const after = secondaryRetryAfter(e, fallbackAfter);
-        if (after !== undefined) {
-          if (rateRetriesUsed >= rateRetries || after > maxAfter) throw e;
-          rateRetriesUsed++;
-          const waitMs = Math.ceil(after * 1000);
-          opts.onRetry?.({ route, status: statusOf(e), attempt, waitMs, reason: 'secondary-rate-limit' });
-          await sleep(waitMs);
+        const limit = rateLimitWait(e, policy);
+        if (limit !== undefined) {
+          if (limit === 'give-up' || rateRetries >= policy.rateRetries) throw e;
+          rateRetries++;
+          opts.onRetry?.({ route, status: statusOf(e), attempt, waitMs: limit.waitMs, reason: limit.reason });
+          await policy.sleep(limit.waitMs);
           continue;
         }
-        if (!write || !isServerError(e) || serverRetries >= writeRetries) throw e;
-        const waitMs = base * 2 ** serverRetries;
-        serverRetries++;
-        opts.onRetry?.({ route, status: statusOf(e), attempt, waitMs, reason: 'server-error' });
-        await sleep(waitMs);
+        const dropped = isConnectionDropped(e);
+        if (!(dropped || isServerError(e)) || transientRetries >= (write ? policy.writeRetries : policy.readRetries)) throw e;
+        const waitMs = policy.baseMs * 2 ** transientRetries;
+        transientRetries++;
+        opts.onRetry?.({ route, status: statusOf(e), attempt, waitMs, reason: dropped ? 'network-reset' : 'server-error' });
+        await policy.sleep(waitMs);
         if (method === 'POST') {
-          const got = await landed(gh, route, params, isOurs).catch(() => undefined);
+          // Look before recreating. A lookup that fails even with its own retries throws: sending the
+          // create again blind could post the comment twice; the queue's retry of the job finds it instead.
+          const got = await landed(self, route, safe, isOurs);
           if (got) return got;
         }
       }
     }
   };
-  return markRedacting({ request: request as unknown as GitHub['request'] });
+  const self: GitHub = markRedacting({ request: request as unknown as GitHub['request'] });
+  return self;
 }
 
 /** The marker a create carries: the fingerprint in a comment body, or a check run's external id; and the body. */
@@ -141,8 +208,10 @@ interface Listed {
 }
 
 /**
- * Whether a create answered 5xx did land after all: the comment with the same fingerprint by us, or
- * the check run with the same external id. Returns a response shaped like the create's, or undefined.
+ * Whether a create answered 5xx (or dropped) did land after all: the comment with the same fingerprint
+ * by us, or the check run with the same external id. Returns a response shaped like the create's, or
+ * undefined. `gh` is the resilient client itself, so these reads get the retries above; `params` are
+ * the redacted ones GitHub received, so the body compares equal.
  */
 async function landed(gh: GitHub, route: string, params: Params, isOurs: IsOurs): Promise<unknown> {
   const m = markerOf(route, params);

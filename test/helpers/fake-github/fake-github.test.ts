@@ -11,10 +11,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliver,
   examplePayload,
+  FAULT_KINDS,
   generateAppKey,
   makeTarball,
+  mulberry32,
   startFakeGitHub,
   type FakeGitHub,
+  type FaultMix,
 } from './index.js';
 
 const REPO = 'acme/widgets';
@@ -431,5 +434,80 @@ describe('webhooks', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('seeded fault mix', () => {
+  const MIX: FaultMix = { seed: 7, rates: { serverError: 0.1, serverErrorAfterEffect: 0.1, secondaryRateLimit: 0.1, secondaryNoRetryAfter: 0.1, primaryRateLimit: 0.1, networkReset: 0.1, networkResetAfterEffect: 0.1, logLinkExpired: 0.3 } };
+
+  /** 40 reads, 20 comment POSTs and 20 log downloads by hand (no client retries): what each got. */
+  async function exercise(mix: FaultMix) {
+    const gh = await startFakeGitHub();
+    try {
+      gh.addRepo(REPO);
+      gh.addPull(REPO, { number: 1, head: { ref: 'f', sha: HEAD } });
+      gh.addJob(REPO, { id: 5, head_sha: HEAD, log: 'log' });
+      const auth = { authorization: `token ${gh.createToken('someone')}` };
+      gh.setFaultMix(mix);
+      const get = (path: string) => fetch(`${gh.url}${path}`, { headers: auth, redirect: 'manual' }).then((r) => r.status, () => 0);
+      for (let i = 0; i < 40; i++) await get(`/repos/${REPO}`);
+      for (let i = 0; i < 20; i++) {
+        await fetch(`${gh.url}/repos/${REPO}/issues/1/comments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ body: `c${i}` }) }).then((r) => r.status, () => 0);
+      }
+      let link: string | null = null; // the link request draws faults too: asked until it is a redirect
+      while (!link) link = await fetch(`${gh.url}/repos/${REPO}/actions/jobs/5/logs`, { headers: auth, redirect: 'manual' }).then((r) => r.headers.get('location'), () => null);
+      for (let i = 0; i < 20; i++) await fetch(link).then((r) => r.status, () => 0);
+      return { statuses: gh.requests.map((r) => `${r.method} ${r.host} ${r.status}`), counts: gh.faultCounts, comments: gh.repo(REPO).issueComments.length, violations: gh.violations };
+    } finally {
+      await gh.close();
+    }
+  }
+
+  it('the same seed injects the same faults on the same requests; each kind where it applies; counted', async () => {
+    const a = await exercise(MIX);
+    const b = await exercise(MIX);
+    const c = await exercise({ ...MIX, seed: 8 });
+    expect(a.statuses).toEqual(b.statuses);
+    expect(c.statuses).not.toEqual(a.statuses);
+    expect(a.violations).toEqual([]);
+    for (const kind of FAULT_KINDS) expect(a.counts[kind], kind).toBeGreaterThan(0);
+    // A reset is recorded as status 0; an after-effect fault still stored the comment.
+    const posts = a.statuses.filter((s) => s.startsWith('POST'));
+    const stored = posts.filter((s) => s.endsWith(' 201')).length + a.counts.serverErrorAfterEffect + a.counts.networkResetAfterEffect;
+    expect(a.comments).toBe(stored);
+    expect(a.statuses.some((s) => s === 'GET blob 403')).toBe(true);
+  });
+
+  it('primary limits look like GitHub\'s: 403, remaining 0, reset a second or two ahead; the App\'s token endpoint is never faulted', async () => {
+    const gh = await startFakeGitHub();
+    try {
+      gh.addRepo(REPO);
+      gh.setFaultMix({ seed: 1, rates: { primaryRateLimit: 1 } });
+      const auth = { authorization: `token ${gh.createToken('someone')}` };
+      const res = await fetch(`${gh.url}/repos/${REPO}`, { headers: auth });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+      const ahead = Number(res.headers.get('x-ratelimit-reset')) - Date.now() / 1000;
+      expect(ahead).toBeGreaterThan(0);
+      expect(ahead).toBeLessThanOrEqual(2);
+      expect(res.headers.get('retry-after')).toBeNull();
+      const inst = Object.values(gh.state.installations)[0]!;
+      gh.setFaultMix({ seed: 1, rates: { serverError: 1 } });
+      const tok = await fetch(`${gh.url}/app/installations/${inst.id}/access_tokens`, { method: 'POST', headers: { authorization: `Bearer ${unsignedJwt()}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(tok.status).toBe(201);
+      expect(gh.faultCounts.serverError).toBe(0);
+    } finally {
+      await gh.close();
+    }
+  });
+
+  it('mulberry32 is deterministic and spread over [0, 1)', () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    const xs = Array.from({ length: 1000 }, () => a());
+    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+    expect(xs.filter((x) => x < 0.5).length).toBeGreaterThan(400);
   });
 });

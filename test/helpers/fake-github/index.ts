@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { routes, type Ctx, type Reply, type Route, type ViolationKind } from './routes.js';
 import { getBackend, type OperationKey } from './spec.js';
-import { faultReply, takeFault, type FaultRule } from './faults.js';
+import { FaultDice, faultReply, mixReply, takeFault, type FaultKind, type FaultMix, type FaultRule } from './faults.js';
 import {
   ensureUser,
   newState,
@@ -36,7 +36,7 @@ export * from './state.js';
 export { makeTarball, type TarEntry, type MakeTarballOptions } from './tarball.js';
 export { deliver, examplePayload, generateAppKey, type DeliverOptions, type DeliveryResult } from './webhooks.js';
 export { parsePatch, findLine } from './diff-hunks.js';
-export { secondaryRateLimit, serverError, type FaultRule } from './faults.js';
+export { FAULT_KINDS, expiredLogLink, mulberry32, networkReset, primaryRateLimit, secondaryRateLimit, serverError, type FaultKind, type FaultMix, type FaultRule } from './faults.js';
 export { BODY_MAX, CHECK_TEXT_MAX, ANNOTATIONS_PER_REQUEST, type ViolationKind } from './routes.js';
 
 export interface FakeGitHubOptions {
@@ -71,6 +71,8 @@ export interface RecordedRequest {
   body: unknown;
   operationId?: string;
   status?: number;
+  /** When it arrived (ms, `performance.now()`): timing of retries and waits. */
+  at: number;
 }
 
 export interface Violation {
@@ -130,6 +132,10 @@ export interface FakeGitHub {
   violations: Violation[];
   /** Injected faults (faults.ts): matching API requests answer with an error. */
   faults: FaultRule[];
+  /** Seeded random faults at these rates from now on (faults.ts); `undefined` stops them. Resets the counts. */
+  setFaultMix(mix: FaultMix | undefined): void;
+  /** Faults the mix injected so far, by kind. */
+  readonly faultCounts: Record<FaultKind, number>;
   /** The repo `owner/name`; throws when it was never added. */
   repo(fullName: string): FakeRepo;
   addInstallation(account: string, opts?: Partial<Omit<FakeInstallation, 'account'>>): FakeInstallation;
@@ -173,6 +179,8 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   const requests: RecordedRequest[] = [];
   const violations: Violation[] = [];
   const faults: FaultRule[] = [];
+  let dice: FaultDice | undefined;
+  let lastCounts: Record<FaultKind, number> = new FaultDice({ seed: 0, rates: {} }).counts;
   const blobSecret = randomBytes(16).toString('hex');
   const blobTtl = opts.blobTtlMs ?? 60_000;
   const tokenTtl = opts.tokenTtlMs ?? 3_600_000;
@@ -282,6 +290,10 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       }
       const log = state.repos[`${logMatch[1]}/${logMatch[2]}`]?.logs[Number(logMatch[3])];
       if (!log) return xml(404, 'BlobNotFound', 'The specified blob does not exist.');
+      const rule = takeFault(faults, 'GET', url.pathname);
+      const drawn = rule ? undefined : dice?.roll('log-blob', `GET blob ${url.pathname}`);
+      if (rule?.reset || drawn === 'networkReset') return resetConnection(res, rec);
+      if (rule || drawn === 'logLinkExpired') return xml(rule?.status ?? 403, 'AuthenticationFailed', 'Signed expiry time has passed.');
       return send(res, rec, { status: 200, raw: log.text, headers: { 'content-type': log.contentType ?? 'text/plain; charset=utf-8' } });
     }
     const tarMatch = /^\/_codeload\/([^/]+)\/([^/]+)\/(.+)$/.exec(url.pathname);
@@ -308,7 +320,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     } catch {
       // kept as text; a JSON route answers 400 below
     }
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path, url: req.url ?? '/', prefix, host, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body };
+    const rec: RecordedRequest = { method: req.method ?? 'GET', path, url: req.url ?? '/', prefix, host, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body, at: performance.now() };
     requests.push(rec);
 
     if (host === 'blob' || path.startsWith('/_blob/') || path.startsWith('/_codeload/')) {
@@ -364,14 +376,26 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       issueToken,
     };
     const fault = takeFault(faults, rec.method, path);
+    if (fault?.reset && !fault.afterEffect) return resetConnection(res, rec);
     if (fault && !fault.afterEffect) return send(res, rec, faultReply(fault));
+    // The mix spares the App's credentials: a token that cannot be minted is Probot's problem, not ours.
+    const drawn = fault || route.appAuth ? undefined : dice?.roll(rec.method === 'GET' || rec.method === 'HEAD' ? 'api-read' : 'api-write', `${rec.method} ${path}`);
+    if (drawn === 'networkReset') return resetConnection(res, rec);
+    if (drawn && drawn !== 'serverErrorAfterEffect' && drawn !== 'networkResetAfterEffect') return send(res, rec, mixReply(drawn)!);
     let reply: Reply;
     try {
       reply = route.handler(ctx);
     } catch (err) {
       reply = { status: 500, body: { message: `fake-github bug: ${(err as Error).stack}` } };
     }
-    send(res, rec, fault ? faultReply(fault) : reply);
+    if (fault?.reset || drawn === 'networkResetAfterEffect') return resetConnection(res, rec);
+    send(res, rec, fault ? faultReply(fault) : drawn ? mixReply(drawn)! : reply);
+  }
+
+  /** A connection dropped without an answer (ECONNRESET / "other side closed" at the client). */
+  function resetConnection(res: ServerResponse, rec: RecordedRequest) {
+    rec.status = 0;
+    res.destroy();
   }
 
   const listen = (server: Server) =>
@@ -409,6 +433,14 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     requests,
     violations,
     faults,
+    setFaultMix(mix) {
+      dice = mix ? new FaultDice(mix) : undefined;
+      // Stopping the mix keeps its counts readable; a new mix counts from zero.
+      if (dice) lastCounts = dice.counts;
+    },
+    get faultCounts() {
+      return { ...lastCounts };
+    },
     repo: getRepo,
     addInstallation(account, o = {}) {
       const id = o.id ?? nextId(state);
