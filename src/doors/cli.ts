@@ -31,8 +31,8 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
   if (command === '--help' || command === '-h' || command === 'help') {
-    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }] = await Promise.all([import('./diagnose-command.js'), import('./map-command.js')]);
-    io.stdout.write(DIAGNOSE_USAGE + '\n\n' + MAP_USAGE + '\n');
+    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }, { WORKER_USAGE }] = await Promise.all([import('./diagnose-command.js'), import('./map-command.js'), import('./worker.js')]);
+    io.stdout.write(DIAGNOSE_USAGE + '\n\n' + MAP_USAGE + '\n\n' + WORKER_USAGE + '\n');
     return 0;
   }
   if (command === '--version' || command === '-v') {
@@ -40,6 +40,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (command === 'map') return (await import('./map-command.js')).mapCommand(rest, io);
+  if (command === 'worker') return (await import('./worker.js')).workerCommand(rest, io);
   if (command !== 'diagnose') throw new UsageError(`unknown command "${command}": run "redline --help"`);
   return (await import('./diagnose-command.js')).diagnoseCommand(rest, io);
 }

@@ -161,6 +161,7 @@ export class RedisWorker<T = unknown> {
   private readonly redis: Redis;
   private readonly queue: Queue;
   private readonly worker: Worker;
+  private readonly blocking: Redis;
   private readonly keys: Keys;
 
   constructor(private readonly opts: RedisWorkerOptions<T>) {
@@ -173,8 +174,10 @@ export class RedisWorker<T = unknown> {
     this.queue.on('error', () => {});
     const lockDuration = opts.lockDurationMs ?? 30_000;
     const base = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.blocking = new Redis(opts.url, { maxRetriesPerRequest: null });
+    this.blocking.on('error', () => {});
     this.worker = new Worker(QUEUE_NAME, (job, token) => this.process(job as Job<Data<T>>, token), {
-      connection: new Redis(opts.url, { maxRetriesPerRequest: null }),
+      connection: this.blocking,
       prefix: `${prefix}:bull`,
       concurrency: Math.max(1, opts.concurrency ?? 1),
       lockDuration,
@@ -227,6 +230,7 @@ export class RedisWorker<T = unknown> {
     await this.worker.close();
     await this.queue.close();
     this.redis.disconnect();
+    this.blocking.disconnect();
   }
 }
 

@@ -71,6 +71,8 @@ const UNTHROTTLED = ProbotOctokit.defaults((o: Record<string, any>) => ({ ...o, 
 
 export interface Harness {
   fake: FakeGitHub;
+  /** The App's key (the fake knows it): what a `redline worker` child needs as PRIVATE_KEY. */
+  privateKey: string;
   queue: JobQueue;
   webhookUrl: string;
   /** The App's own HTTP server (`/redline/status`, `/redline/artifacts/…`). */
@@ -98,6 +100,7 @@ export async function startHarness(appOptions: AppOptions = {}): Promise<Harness
   const port = (server.address() as AddressInfo).port;
   return {
     fake,
+    privateKey,
     queue: app.queue,
     webhookUrl: `http://127.0.0.1:${port}/api/github/webhooks`,
     appUrl: `http://127.0.0.1:${port}`,
