@@ -8,6 +8,7 @@
 import { createProbot, ProbotOctokit } from 'probot';
 import { UsageError } from '../errors.js';
 import type { GitHub } from '../github/client.js';
+import { MAX_RESET_WAIT_S } from '../github/resilience.js';
 import { RedisWorker } from '../queue/redis.js';
 import { runTask } from '../tasks/run-task.js';
 import type { Task } from '../tasks/task.js';
@@ -47,8 +48,18 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
   if (!config.redisUrl) throw new UsageError('REDIS_URL is not set: `redline worker` takes its jobs from Redis (without it, the App runs them itself)');
   if (!env.APP_ID) throw new UsageError('APP_ID is not set: the worker authenticates as the GitHub App (APP_ID and PRIVATE_KEY or PRIVATE_KEY_PATH, as for `npm start`)');
 
-  // The same Probot Octokit as the App (retries, throttling). REDLINE_GITHUB_THROTTLE=off is for a local GitHub only.
-  const Octokit = env.REDLINE_GITHUB_THROTTLE === 'off' ? ProbotOctokit.defaults((o: Record<string, any>) => ({ ...o, throttle: { ...o.throttle, enabled: false } })) : ProbotOctokit; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // Probot's Octokit (retries, throttling), with two changes: a spent primary quota is waited out here
+  // only when it resets within a minute (Probot's default waits out any reset, up to three times,
+  // holding the worker's slot; longer waits go back to the queue, which retries after the reset), and
+  // REDLINE_GITHUB_THROTTLE=off drops the write spacing for a local GitHub (tests, bench:load).
+  const Octokit = ProbotOctokit.defaults((o: Record<string, any>) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ...o,
+    throttle: {
+      ...o.throttle,
+      ...(env.REDLINE_GITHUB_THROTTLE === 'off' ? { enabled: false } : {}),
+      onRateLimit: (retryAfter: number, options: { request: { retryCount: number } }) => retryAfter <= MAX_RESET_WAIT_S && options.request.retryCount < 1,
+    },
+  }));
   let probot;
   try {
     probot = createProbot({ env, overrides: { Octokit, logLevel: (env.LOG_LEVEL as 'info') || 'info' } });

@@ -9,7 +9,7 @@
  *   when it is on, but the App's tests and plain clients run without it, and a worker should not sleep
  *   through an hour's reset. Here a reset close by is waited for (until `x-ratelimit-reset` by GitHub's
  *   own clock, its `date` header, plus a second as plugin-throttling does); one further away than
- *   `maxResetWaitS` is given up at once, and the queue retries the job after its own backoff.
+ *   `maxResetWaitS` is given up at once, and the queue retries the job no sooner than the reset (src/tasks/run-task.ts).
  * - 5xx and dropped connections on our writes: plugin-retry would repeat a POST blindly (1, 4, 9 s),
  *   and a 502 or a reset can come after GitHub stored the comment, which then appears twice. Writes are
  *   taken out of plugin-retry (`request.retries: 0`) and retried here with a doubling wait; before a

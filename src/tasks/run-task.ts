@@ -7,7 +7,7 @@ import type { GitHub } from '../github/client.js';
 import type { IsOurs } from '../github/comments.js';
 import { handleFailedJob, type JobDeps, type JobOutcome } from '../github/handle-failed-job.js';
 import { markFixed } from '../github/mark-fixed.js';
-import { resilient, secondaryRetryAfter, type ResilienceOptions } from '../github/resilience.js';
+import { primaryResetWaitMs, resilient, secondaryRetryAfter, type ResilienceOptions } from '../github/resilience.js';
 import type { QueuedJob } from '../queue/queue.js';
 import { runCommand } from './run-command.js';
 import type { Task } from './task.js';
@@ -34,18 +34,11 @@ export async function runTask(task: Task, deps: TaskDeps): Promise<void> {
     await runTaskNow(task, deps);
   } catch (e) {
     // A rate limit we did not wait out in the job: the queue retries no sooner than GitHub asked.
-    const after = secondaryRetryAfter(e, 60) ?? primaryResetIn(e);
-    if (after !== undefined && e && typeof e === 'object') Object.assign(e, { retryAfterMs: after * 1000 });
+    const afterMs = (secondaryRetryAfter(e, 60) ?? Infinity) * 1000;
+    const waitMs = Math.min(afterMs, primaryResetWaitMs(e, Date.now(), 60_000) ?? Infinity);
+    if (waitMs < Infinity && e && typeof e === 'object') Object.assign(e, { retryAfterMs: waitMs });
     throw e;
   }
-}
-
-/** Seconds until a spent primary quota resets (`x-ratelimit-remaining: 0`), from the error's headers. */
-function primaryResetIn(e: unknown): number | undefined {
-  const h = (e as { response?: { headers?: Record<string, string | undefined> } } | null)?.response?.headers;
-  if (h?.['x-ratelimit-remaining'] !== '0') return undefined;
-  const reset = Number(h['x-ratelimit-reset']);
-  return Number.isFinite(reset) ? Math.max(1, reset - Math.floor(Date.now() / 1000)) : 60;
 }
 
 async function runTaskNow(task: Task, deps: TaskDeps): Promise<void> {
