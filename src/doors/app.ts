@@ -13,6 +13,7 @@ import type { JobQueue } from '../queue/queue.js';
 import { runTask } from '../tasks/run-task.js';
 import { diagnoseJob, type Task } from '../tasks/task.js';
 import { appConfigFromEnv, type AppConfig } from './app-config.js';
+import { RedisOutcomeFeed } from '../service/outcome-feed.js';
 import { RedlineService, serviceOptionsFromEnv, type ServiceOptions } from '../service/service.js';
 import { registerCheckRunTrigger } from './check-run-trigger.js';
 import { registerCommands } from './command.js';
@@ -38,7 +39,8 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
       return c.waiting + c.running;
     };
     // Status page, feedback and artifacts (src/service), served by the App's own HTTP server.
-    const service = new RedlineService({ ...serviceOptionsFromEnv(), ...opts }, { queueDepth: depth, deadLetters: () => q.deadLetters(), auth: (id) => app.auth(id), isOurs, webhookSecret: process.env.WEBHOOK_SECRET, warn: (m) => app.log.warn(m) });
+    const feed = config.redisUrl ? new RedisOutcomeFeed(config.redisUrl) : undefined;
+    const service = new RedlineService({ ...serviceOptionsFromEnv(), ...opts }, { queueDepth: depth, deadLetters: () => q.deadLetters(), ...(feed ? { pullOutcomes: () => feed.pull() } : {}), auth: (id) => app.auth(id), isOurs, webhookSecret: process.env.WEBHOOK_SECRET, warn: (m) => app.log.warn(m) });
     const q: JobQueue<Task> = (queue = openQueue<Task>(config, {
       ...opts.retry,
       run: (job) =>
@@ -55,6 +57,14 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
         }),
       onError: (e, job, info) => app.log[info.dead ? 'error' : 'warn']({ err: e, job: job.id, attempt: info.attempt }, info.dead ? 'redline: job failed for good (dead-lettered)' : 'redline: job failed, will retry'),
     }));
+    if (feed) {
+      // The feed's connection ends with the queue's (shutdown, tests).
+      const closeQueue = q.close.bind(q);
+      q.close = async () => {
+        await closeQueue();
+        feed.close();
+      };
+    }
     try {
       options?.addHandler(service.handler);
     } catch {

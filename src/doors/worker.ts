@@ -12,7 +12,8 @@ import { MAX_RESET_WAIT_S } from '../github/resilience.js';
 import { RedisWorker } from '../queue/redis.js';
 import { runTask } from '../tasks/run-task.js';
 import type { Task } from '../tasks/task.js';
-import { RedlineService, serviceOptionsFromEnv } from '../service/service.js';
+import { RedisOutcomeFeed } from '../service/outcome-feed.js';
+import { RedlineService, recentOf, serviceOptionsFromEnv } from '../service/service.js';
 import { lazyIsOurs } from './app.js';
 import { appConfigFromEnv } from './app-config.js';
 import type { CliIO } from './cli.js';
@@ -72,6 +73,7 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
   // Dead letters and counts for the status page live in Redis; this handle only adds a command's follow-up jobs.
   const producer = new RedisQueue<Task>({ url: config.redisUrl });
   const service = new RedlineService(serviceOptionsFromEnv(env), { queueDepth: async () => 0, auth: (id) => probot.auth(id) as Promise<GitHub>, isOurs, webhookSecret: env.WEBHOOK_SECRET, warn: (m) => log.warn(m) });
+  const feed = new RedisOutcomeFeed(config.redisUrl);
   const lockDurationMs = ms(env, 'REDLINE_WORKER_LOCK_MS');
   const backoffMs = ms(env, 'REDLINE_RETRY_BACKOFF_MS');
   const worker = new RedisWorker<Task>({
@@ -87,6 +89,10 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
         isOurs,
         enqueue: (j) => producer.add(j),
         artifacts: service.artifactsFor,
+        onOutcome: (out, job) => {
+          const diagnosis = recentOf(out, job);
+          if (diagnosis) feed.push({ diagnosis, installationId: job.installationId }).catch((e: unknown) => log.warn({ err: e }, 'redline: outcome not shared with the App'));
+        },
         log: (fields, msg) => log.info({ ...fields, pid: process.pid }, msg),
       });
       log.info({ job: job.id, attempt, pid: process.pid }, 'redline: job finished');
@@ -105,5 +111,6 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
   log.info({ pid: process.pid }, 'redline worker: stopping after the running jobs');
   await worker.close();
   await producer.close();
+  feed.close();
   return 0;
 }

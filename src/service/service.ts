@@ -76,6 +76,8 @@ export type JobArtifacts = (log: Readable) => { log: Readable; save(d: Diagnosis
 
 export interface ServiceDeps {
   queueDepth: () => Promise<number>;
+  /** Outcomes recorded by other processes (workers), taken when the status page is asked for. */
+  pullOutcomes?: () => Promise<SharedOutcome[]>;
   deadLetters?: () => Promise<DeadLetter[]>;
   /** An installation client (Probot's `app.auth(id)`), to read reactions outside a webhook. */
   auth: (installationId: number) => Promise<GitHub>;
@@ -83,6 +85,36 @@ export interface ServiceDeps {
   isOurs?: () => Promise<IsOurs>;
   warn?: (msg: string) => void;
   webhookSecret?: string | undefined;
+}
+
+export interface OutcomeJob {
+  repo: string;
+  installationId?: number | undefined;
+  startedMs: number;
+}
+
+/** A diagnosis as another process hands it to the App's status page and feedback counts. */
+export interface SharedOutcome {
+  diagnosis: RecentDiagnosis;
+  installationId?: number | undefined;
+}
+
+/** The status page's line for a published outcome (undefined for the others: no pin to show). */
+export function recentOf(out: JobOutcome, job: OutcomeJob, now: () => number = Date.now): RecentDiagnosis | undefined {
+  if (out.status !== 'published') return undefined;
+  const d = out.diagnosis;
+  const top = d.status === 'located' ? d.findings[0] : undefined;
+  return {
+    at: new Date(now()).toISOString(),
+    repo: job.repo,
+    pr: out.pr,
+    pin: top ? redactSecrets(`${top.file.slice(0, 300)}:${top.line}`).text : null,
+    category: d.category,
+    status: d.status,
+    tier: out.result.placement.tier,
+    action: out.result.action,
+    ms: Math.round(performance.now() - job.startedMs),
+  };
 }
 
 export class RedlineService {
@@ -126,6 +158,8 @@ export class RedlineService {
       signer: this.signer,
       now: this.now,
       status: async () => {
+        // Diagnoses run by `redline worker` processes reach the App through Redis (outcome-feed.ts).
+        for (const o of (await this.deps.pullOutcomes?.().catch(() => [])) ?? []) this.record(o.diagnosis, o.installationId);
         await refreshFeedback(this.feedback, this.deps.auth, this.deps.isOurs ? { isOurs: this.deps.isOurs } : {});
         return { queueDepth: await this.deps.queueDepth(), deadLetters: (await this.deps.deadLetters?.()) ?? [], recent: this.recent.list(), feedback: this.feedback.counts() };
       },
@@ -157,24 +191,9 @@ export class RedlineService {
   };
 
   /** Records a job handler's outcome (published ones only: the others have no pin to show). */
-  recordOutcome(out: JobOutcome, job: { repo: string; installationId?: number | undefined; startedMs: number }): void {
-    if (out.status !== 'published') return;
-    const d = out.diagnosis;
-    const top = d.status === 'located' ? d.findings[0] : undefined;
-    this.record(
-      {
-        at: new Date(this.now()).toISOString(),
-        repo: job.repo,
-        pr: out.pr,
-        pin: top ? redactSecrets(`${top.file.slice(0, 300)}:${top.line}`).text : null,
-        category: d.category,
-        status: d.status,
-        tier: out.result.placement.tier,
-        action: out.result.action,
-        ms: Math.round(performance.now() - job.startedMs),
-      },
-      job.installationId,
-    );
+  recordOutcome(out: JobOutcome, job: OutcomeJob): void {
+    const d = recentOf(out, job, this.now);
+    if (d) this.record(d, job.installationId);
   }
 
   /** Records a finished diagnosis for the status page, and the PR whose Redline comments' reactions count. */

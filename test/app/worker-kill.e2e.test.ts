@@ -82,7 +82,7 @@ const startedJobs = (w: Worker): string[] => jobsSaying(w, 'started');
 describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one killed mid-job', () => {
   it('every failure ends with exactly one comment; nothing lost, nothing twice', async () => {
     redis = await startRedis();
-    h = await startHarness({ redisUrl: redis.url });
+    h = await startHarness({ redisUrl: redis.url, statusToken: 'status-token' });
     const files = headFiles();
     const payloads: unknown[] = [];
     for (let i = 0; i < PRS; i++) {
@@ -129,5 +129,9 @@ describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one kil
     const rerun = [...startedJobs(b), ...startedJobs(a2)];
     expect(rerun).toContain(killedJob);
     expect(h.fake.violations).toEqual([]);
+    // The workers' diagnoses reach the App's status page (and its feedback tracking) through Redis.
+    const status = (await (await fetch(`${h.appUrl}/redline/status?token=status-token`)).json()) as { recent: { pr: number }[]; queueDepth: number };
+    expect(new Set(status.recent.map((d) => d.pr))).toEqual(new Set(Array.from({ length: PRS }, (_, i) => 20 + i)));
+    expect(status.queueDepth).toBe(0);
   }, 150_000);
 });
