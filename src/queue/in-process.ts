@@ -37,6 +37,8 @@ export interface InProcessQueueOptions<T> {
 export const DEFAULT_CONCURRENCY = 4;
 /** Three days: GitHub's redelivery window. */
 export const DEFAULT_REMEMBER_MS = 3 * 86_400_000;
+/** Dead letters kept. */
+const DEAD_MAX = 1_000;
 /** Jobs looked at per scheduling pass: enough to find a free key behind a busy PR's backlog. */
 const SCAN = 1_000;
 
@@ -100,6 +102,8 @@ export class InProcessQueue<T = unknown> implements JobQueue<T> {
       counts: this.db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state'),
       dead_list: this.db.prepare("SELECT id, key, attempts, error, updated FROM jobs WHERE state = 'dead' ORDER BY updated DESC LIMIT ?"),
       forget: this.db.prepare("DELETE FROM jobs WHERE state = 'done' AND updated < ?"),
+      // Dead letters are for a person to read: the newest thousand are kept.
+      forgetDead: this.db.prepare(`DELETE FROM jobs WHERE state = 'dead' AND seq NOT IN (SELECT seq FROM jobs WHERE state = 'dead' ORDER BY seq DESC LIMIT ${DEAD_MAX})`),
       anyWaiting: this.db.prepare("SELECT 1 FROM jobs WHERE state = 'waiting' LIMIT 1"),
     };
     // The process that was running these is gone (the file is ours alone): they run again.
@@ -213,8 +217,13 @@ export class InProcessQueue<T = unknown> implements JobQueue<T> {
 
   /** Done jobs are kept as the dedupe memory for `rememberMs`, then dropped (the task text is gone already). */
   private forget(): void {
-    this.stmt.forget.run(this.opts.now() - this.opts.rememberMs);
-    this.forgetTimer = setInterval(() => this.db.open && this.stmt.forget.run(this.opts.now() - this.opts.rememberMs), 3_600_000).unref();
+    const prune = (): void => {
+      if (!this.db.open) return;
+      this.stmt.forget.run(this.opts.now() - this.opts.rememberMs);
+      this.stmt.forgetDead.run();
+    };
+    prune();
+    this.forgetTimer = setInterval(prune, 3_600_000).unref();
   }
 }
 
