@@ -73,3 +73,24 @@ export const MAX_GRAPH_FILES = 3_000;
 export const MAX_CONFIG_BYTES = 64 * 1024;
 /** Nesting of [ ] / { } allowed in the config: the YAML parser recurses per level (a bomb of brackets exhausts it). */
 export const MAX_CONFIG_NESTING = 64;
+
+// ── Webhooks (the App's door: src/doors/webhook-guard.ts, src/doors/payloads.ts) ──
+/**
+ * GitHub caps webhook payloads at 25 MB (it never delivers a bigger one): a bigger body is refused (413)
+ * unread. 25 × 1024 × 1024, written out: a plain literal is dropped from the Action bundle, which has no webhooks.
+ */
+export const MAX_WEBHOOK_BODY_BYTES = 26_214_400;
+/** A webhook body still arriving after this long is cut off (408): GitHub gives a whole delivery 10 s (30 s on GHES). */
+export const MAX_WEBHOOK_BODY_MS = 30_000;
+/** After refusing a body, what the client still sends is read and dropped this long before the connection is closed (no reset before the answer). */
+export const WEBHOOK_LINGER_MS = 2_000;
+/** Job, workflow, check and app names kept from a payload (they make the fingerprint family and the job id): the rest is cut. */
+export const MAX_PAYLOAD_NAME_CHARS = 1_000;
+/** A branch name longer than this is no git ref GitHub sends: the delivery is refused. */
+export const MAX_PAYLOAD_REF_CHARS = 1_024;
+/** URLs from a payload (repository, job and check pages) longer than this are refused. */
+export const MAX_PAYLOAD_URL_CHARS = 2_048;
+/** Check-run output fields kept (GitHub's own limit for summary and text; title is shorter). */
+export const MAX_CHECK_OUTPUT_CHARS = 65_535;
+/** Pull requests kept from a check run's `pull_requests`. */
+export const MAX_PAYLOAD_PULLS = 100;

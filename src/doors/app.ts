@@ -18,6 +18,8 @@ import { RedlineService, serviceOptionsFromEnv, type ServiceOptions } from '../s
 import { registerCheckRunTrigger } from './check-run-trigger.js';
 import { registerCommands } from './command.js';
 import { registerFixedMarking } from './fixed-trigger.js';
+import { logUnhandled, readPayload, WorkflowJobCompleted } from './payloads.js';
+import { capWebhookBodies } from './webhook-guard.js';
 
 export interface AppOptions extends Partial<AppConfig>, ServiceOptions {
   /** Passed to the job handler (tests shorten the log retry waits). */
@@ -33,6 +35,8 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
   const config = { ...appConfigFromEnv(), ...opts };
   let queue: JobQueue<Task> | undefined;
   const fn = (app: Probot, options?: ApplicationFunctionOptions): void => {
+    // The 25 MB body cap and the JSON-object check, in front of the webhook middleware Probot mounts.
+    capWebhookBodies(app);
     const isOurs = lazyIsOurs(app);
     const depth = async (): Promise<number> => {
       const c = await q.counts();
@@ -74,15 +78,18 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
     registerCommands(app, doorDeps);
     registerCheckRunTrigger(app, doorDeps);
     registerFixedMarking(app, doorDeps);
+    logUnhandled(app);
 
     app.on('workflow_job.completed', async (context) => {
-      const { workflow_job: job, repository, sender } = context.payload;
+      const payload = readPayload(context, WorkflowJobCompleted);
+      if (!payload) return;
+      const { workflow_job: job, repository, sender } = payload;
       // Only failures; a cancelled or skipped job has nothing to pin. Bots' runs (dependabot) are theirs to fix.
       if (job.conclusion !== 'failure' || sender?.type === 'Bot') return;
       const queued = await q.add(
         diagnoseJob(context.id, {
           kind: 'diagnose',
-          installationId: context.payload.installation?.id,
+          installationId: payload.installation.id,
           repo: repository.full_name,
           job: {
             ref: { owner: repository.owner.login, repo: repository.name },

@@ -10,6 +10,7 @@ import type { IsOurs } from '../github/comments.js';
 import type { JobQueue } from '../queue/queue.js';
 import { type CommandName, REPLY_MARKER } from '../tasks/run-command.js';
 import { commandJob, type Task } from '../tasks/task.js';
+import { IssueCommentCreated, readPayload } from './payloads.js';
 
 export { REPLY_MARKER, USAGE, canWrite } from '../tasks/run-command.js';
 
@@ -71,7 +72,9 @@ export function isBotOrOurs(user: CommentUser | null | undefined, body: string |
 /** Registers the `issue_comment.created` handler for `/redline` on PRs. */
 export function registerCommands(app: Probot, deps: DoorDeps): void {
   app.on('issue_comment.created', async (context) => {
-    const { comment, issue, repository, sender } = context.payload;
+    const payload = readPayload(context, IssueCommentCreated);
+    if (!payload) return;
+    const { comment, issue, repository, sender } = payload;
     // A command on a plain issue has nothing to diagnose; only PR conversations.
     if (!issue.pull_request) return;
     // Cheap checks first: most comments are not commands, and those cost no API call.
@@ -82,7 +85,7 @@ export function registerCommands(app: Probot, deps: DoorDeps): void {
       commandJob({
         kind: 'command',
         delivery: context.id,
-        installationId: context.payload.installation?.id,
+        installationId: payload.installation.id,
         repo: repository.full_name,
         ref: { owner: repository.owner.login, repo: repository.name },
         repoUrl: repository.html_url,

@@ -6,16 +6,19 @@
 import type { Probot } from 'probot';
 import { markFixedJob } from '../tasks/task.js';
 import type { DoorDeps } from './command.js';
+import { readPayload, WorkflowJobCompleted } from './payloads.js';
 
 /** Registers the handler that marks comments fixed when their job passes. */
 export function registerFixedMarking(app: Probot, deps: DoorDeps): void {
   app.on('workflow_job.completed', async (context) => {
-    const { workflow_job: job, repository, sender } = context.payload;
+    const payload = readPayload(context, WorkflowJobCompleted);
+    if (!payload) return;
+    const { workflow_job: job, repository, sender } = payload;
     if (job.conclusion !== 'success' || sender?.type === 'Bot') return;
     const queued = await deps.queue.add(
       markFixedJob(context.id, {
         kind: 'mark-fixed',
-        installationId: context.payload.installation?.id,
+        installationId: payload.installation.id,
         repo: repository.full_name,
         jobId: job.id,
         job: {

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
+import { createNodeMiddleware, Probot, ProbotOctokit, type Logger } from 'probot';
 import { createRedlineApp, type AppOptions } from '../../src/doors/app.js';
 import type { JobQueue } from '../../src/queue/queue.js';
 import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub, type FakePullFile } from '../helpers/fake-github/index.js';
@@ -80,14 +80,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the fake GitHub with the fixture repo installed, and the App (Probot) on 127.0.0.1. */
-export async function startHarness(appOptions: AppOptions = {}): Promise<Harness> {
+/** Starts the fake GitHub with the fixture repo installed, and the App (Probot) on 127.0.0.1; `log` replaces Probot's (silent) logger. */
+export async function startHarness(appOptions: AppOptions = {}, { log }: { log?: Logger } = {}): Promise<Harness> {
   const privateKey = generateAppKey();
   const fake = await startFakeGitHub({ privateKey });
   fake.addRepo(REPO);
   fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
   const cacheDir = mkdtempSync(join(tmpdir(), 'redline-app-cache-'));
-  const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', Octokit: UNTHROTTLED });
+  const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', ...(log ? { log } : {}), Octokit: UNTHROTTLED });
   const app = createRedlineApp({ cacheDir, queueDb: join(cacheDir, 'queue.sqlite'), concurrency: 2, logFetch: { baseDelayMs: 5 }, retry: { backoffMs: 20 }, ...appOptions });
   const middleware = await createNodeMiddleware(app, { probot });
   const server: Server = createServer((req, res) => {

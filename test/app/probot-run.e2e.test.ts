@@ -4,6 +4,7 @@
  * GHE_PROTOCOL=http, PORT), talking to the local GitHub under `/api/v3`. Needs `dist/`: built in beforeAll.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { childRss, streamBody } from '../helpers/stream-body.js';
+import { hugeWebhookBody } from '../../fixtures/hostile/generate.js';
 import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, headFiles, patchFiles, workflowJobPayload } from './e2e-helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -131,3 +134,53 @@ describe('`probot run ./dist/doors/app.js` (the App as `npm start` runs it) agai
     expect(fake.violations).toEqual([]);
   }, 45_000);
 });
+
+describe('`probot run`: the 25 MB body cap and the payload checks sit in front of Probot\'s own server too', () => {
+  const MB = 1024 * 1024;
+  const hook = () => `${appUrl}/api/github/webhooks`;
+  const hostile = (file: string) => readFileSync(join(ROOT, 'fixtures/hostile/webhooks', file));
+
+  it('a 30 MB body with its Content-Length → 413 unread; a 128 MB chunked stream is cut off; the child\'s RSS stays flat', async () => {
+    const rss = childRss(child!.pid!);
+    const declared = await streamBody(hook(), hugeWebhookBody(30 * MB), { declared: 30 * MB, rss });
+    console.log(`probot run, 30 MB with Content-Length: ${declared.status} after ${declared.ms} ms, client had sent ${(declared.sentAtAnswer / MB).toFixed(1)} MB; child peak RSS growth ${declared.peakGrowthMB} MB`);
+    expect(declared.status, declared.error).toBe(413);
+    // Answered while the body was still being sent (what the client sent on meanwhile was dropped, not kept).
+    expect(declared.sentAtAnswer).toBeLessThan(24 * MB);
+    expect(declared.peakGrowthMB).toBeLessThan(40);
+
+    const chunked = await streamBody(hook(), hugeWebhookBody(128 * MB), { rss });
+    console.log(`probot run, 128 MB chunked: ${chunked.status ?? chunked.error} after ${chunked.ms} ms, client had sent ${(chunked.sentAtAnswer / MB).toFixed(1)} MB; child peak RSS growth ${chunked.peakGrowthMB} MB`);
+    if (chunked.status !== undefined) expect(chunked.status).toBe(413);
+    else expect(chunked.error).toMatch(/EPIPE|ECONNRESET|socket hang up/);
+    expect(chunked.sentAtAnswer).toBeLessThan(48 * MB);
+    expect(chunked.peakGrowthMB).toBeLessThan(100);
+    await until(() => (output.match(/webhook refused \(413\)/g) ?? []).length >= 2, 2000);
+    expect(output.match(/webhook refused \(413\)/g), output).toHaveLength(2);
+    expect(child!.exitCode).toBeNull();
+  }, 30_000);
+
+  it('malformed payloads with a valid signature: a 400 or a 200 with a reason, never a 500; the next delivery is answered', async () => {
+    const before = fake.requests.length;
+    const notObject = await deliverRaw(hook(), 'workflow_job', hostile('body.null.json'));
+    expect(notObject.status).toBe(400);
+    const ownerNull = await deliverRaw(hook(), 'workflow_job', hostile('workflow_job.owner-null.json'));
+    expect(ownerNull.status).toBe(200);
+    expect(await until(() => /malformed payload: repository\.owner: Invalid input: expected object, received null/.test(output), 2000), output).toBe(true);
+    const ping = await deliverRaw(hook(), 'ping', Buffer.from(JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 })));
+    expect(ping.status).toBe(200);
+    await sleep(300);
+    expect(fake.requests.length).toBe(before);
+    expect(child!.exitCode).toBeNull();
+  });
+});
+
+/** A delivery of exactly these bytes, signed over them. */
+async function deliverRaw(url: string, event: string, body: Buffer): Promise<{ status: number; body: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` },
+    body: new Uint8Array(body),
+  });
+  return { status: res.status, body: await res.text() };
+}
