@@ -15,13 +15,16 @@ export interface RepoRef {
   repo: string;
 }
 
-const NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,99})$/;
+/** Accounts: letters, digits and single hyphens inside (GHES also allows `_` and `.`); never a leading dot or hyphen. */
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,99})$/;
+/** Repositories may start with a dot (`.github`, `.dotfiles`); never `.`/`..` or a `..` inside (paths). */
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
 const SHA = /^[0-9a-f]{40}$/;
 
 /** Throws BadRefError unless owner, repo and sha look like GitHub's (they end up in file paths and URLs). */
 export function checkRef(ref: RepoRef, sha?: string): void {
-  if (!NAME.test(ref.owner) || ref.owner.includes('..')) throw new BadRefError(ref.owner, 'owner');
-  if (!NAME.test(ref.repo) || ref.repo.includes('..')) throw new BadRefError(ref.repo, 'repo');
+  if (!OWNER.test(ref.owner) || ref.owner.includes('..')) throw new BadRefError(ref.owner, 'owner');
+  if (!REPO.test(ref.repo) || ref.repo.includes('..') || ref.repo === '.') throw new BadRefError(ref.repo, 'repo');
   if (sha !== undefined && !SHA.test(sha)) throw new BadRefError(sha, 'sha');
 }
 

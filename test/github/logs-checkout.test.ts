@@ -5,6 +5,7 @@ import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutAt, trimCache } from '../../src/github/checkout.js';
 import { BadRefError, LogGoneError, LogNotReadyError } from '../../src/github/errors.js';
+import { checkRef } from '../../src/github/client.js';
 import { openJobLog } from '../../src/github/logs.js';
 import { findPullRequest, pullRequestDiff } from '../../src/github/pull-request.js';
 import { makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
@@ -66,6 +67,10 @@ describe('checkoutAt', () => {
   it('refuses owner, repo or sha values that could climb out of the cache', async () => {
     await expect(checkoutAt(gh, { owner: '..', repo: 'x' }, SHA, { cacheDir: cache })).rejects.toThrow(BadRefError);
     await expect(checkoutAt(gh, ref, '../../etc', { cacheDir: cache })).rejects.toThrow(BadRefError);
+    for (const repo of ['.', '..', 'a/b', '.git/..', '']) expect(() => checkRef({ owner: 'o', repo }, SHA), repo).toThrow(BadRefError);
+    // Valid on GitHub: repositories named with a leading dot (the org profile repo `.github`).
+    for (const repo of ['.github', '.dotfiles', 'a.b_c-d']) expect(() => checkRef({ owner: 'o', repo }, SHA), repo).not.toThrow();
+    expect(() => checkRef({ owner: '.hidden', repo: 'x' }, SHA)).toThrow(BadRefError);
   });
 
   it('trims the cache to its byte budget, least recently used first', async () => {
