@@ -70,7 +70,8 @@ let eslint: { repo: string; base: string };
 let oom: { repo: string; base: string };
 
 beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  // Under `npm test` the build ran just before vitest; building again would race with files loading dist/.
+  if (process.env.npm_lifecycle_event !== 'test') execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
   tsc = layOutCase(join(LOGS, TSC));
   eslint = layOutCase(join(LOGS, ESLINT));
   oom = layOutCase(join(LOGS, OOM));

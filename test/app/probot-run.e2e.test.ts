@@ -3,53 +3,30 @@
  * process configured only through the environment (APP_ID, PRIVATE_KEY, WEBHOOK_SECRET, GHE_HOST +
  * GHE_PROTOCOL=http, PORT), talking to the local GitHub under `/api/v3`. Needs `dist/`: built in beforeAll.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { childRss, streamBody } from '../helpers/stream-body.js';
 import { hugeWebhookBody } from '../../fixtures/hostile/generate.js';
+import { ensureBuilt, type ProbotChild, sleep, startProbotRun, until } from './probot-child.js';
 import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, headFiles, patchFiles, workflowJobPayload } from './e2e-helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PROBOT_BIN = join(ROOT, 'node_modules/probot/bin/probot.js');
 const SECRET = 'probot-run-secret';
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
 
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` every 100 ms until it is truthy or `ms` have passed. */
-async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
-
 let fake: FakeGitHub;
-let child: ChildProcess | undefined;
+let app: ProbotChild | undefined;
 let cacheDir: string;
 let appUrl: string;
-let output = '';
+let out = (): string => '';
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 40_000 });
+  ensureBuilt();
 
   const privateKey = generateAppKey();
   fake = await startFakeGitHub({ privateKey });
@@ -59,49 +36,13 @@ beforeAll(async () => {
   fake.addJob(REPO, { id: 501, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, log: LOG });
   cacheDir = mkdtempSync(join(tmpdir(), 'redline-probot-run-'));
 
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  // A clean environment: only what `npm start` needs (no ANTHROPIC_API_KEY, no NODE_ENV from the runner).
-  child = spawn(process.execPath, [PROBOT_BIN, 'run', './dist/doors/app.js'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: cacheDir,
-      APP_ID: String(fake.state.app.id),
-      PRIVATE_KEY: privateKey,
-      WEBHOOK_SECRET: SECRET,
-      GHE_HOST: fake.host,
-      GHE_PROTOCOL: 'http',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      REDLINE_CACHE_DIR: cacheDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-
-  const listening = await until(async () => {
-    if (exited !== undefined) return true;
-    try {
-      await fetch(`${appUrl}/`, { signal: AbortSignal.timeout(1000) });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 15_000);
-  if (exited !== undefined || !listening) throw new Error(`probot run did not start listening on ${appUrl} (exit code ${exited}):\n${output}`);
+  app = await startProbotRun({ fake, privateKey, secret: SECRET, cacheDir });
+  appUrl = app.url;
+  out = () => app!.output();
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const gone = new Promise<void>((r) => child!.once('exit', () => r()));
-    child.kill('SIGTERM');
-    await Promise.race([gone, sleep(3000).then(() => child!.kill('SIGKILL'))]);
-  }
+  await app?.stop();
   await fake?.close();
   if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -120,11 +61,11 @@ describe('`probot run ./dist/doors/app.js` (the App as `npm start` runs it) agai
   it('a signed failing workflow_job → exactly one review comment on src/receipt.ts:15, no violations', async () => {
     const job = fake.repo(REPO).jobs[501]!;
     const res = await deliver(`${appUrl}/api/github/webhooks`, 'workflow_job', workflowJobPayload(fake, job), SECRET);
-    expect(res.status, output).toBe(200);
+    expect(res.status, out()).toBe(200);
     const repo = fake.repo(REPO);
     // Probot's throttling plugin is on here (≥1 s between writes), so the check run and comment take a few seconds.
     const posted = await until(() => repo.reviewComments.length >= 1 && repo.checkRuns.some((c) => c.name === 'Redline' && c.status === 'completed'), 30_000);
-    expect(posted, `no review comment within 30 s; child output:\n${output}`).toBe(true);
+    expect(posted, `no review comment within 30 s; child output:\n${out()}`).toBe(true);
     await sleep(500); // a second comment would show up here
     expect(repo.reviewComments).toHaveLength(1);
     expect(repo.reviewComments[0]).toMatchObject({ path: 'src/receipt.ts', line: 15, side: 'RIGHT', user: 'redline[bot]' });
@@ -141,7 +82,7 @@ describe('`probot run`: the 25 MB body cap and the payload checks sit in front o
   const hostile = (file: string) => readFileSync(join(ROOT, 'fixtures/hostile/webhooks', file));
 
   it('a 30 MB body with its Content-Length → 413 unread; a 128 MB chunked stream is cut off; the child\'s RSS stays flat', async () => {
-    const rss = childRss(child!.pid!);
+    const rss = childRss(app!.child.pid!);
     const declared = await streamBody(hook(), hugeWebhookBody(30 * MB), { declared: 30 * MB, rss });
     console.log(`probot run, 30 MB with Content-Length: ${declared.status} after ${declared.ms} ms, client had sent ${(declared.sentAtAnswer / MB).toFixed(1)} MB; child peak RSS growth ${declared.peakGrowthMB} MB`);
     expect(declared.status, declared.error).toBe(413);
@@ -155,9 +96,9 @@ describe('`probot run`: the 25 MB body cap and the payload checks sit in front o
     else expect(chunked.error).toMatch(/EPIPE|ECONNRESET|socket hang up/);
     expect(chunked.sentAtAnswer).toBeLessThan(48 * MB);
     expect(chunked.peakGrowthMB).toBeLessThan(100);
-    await until(() => (output.match(/webhook refused \(413\)/g) ?? []).length >= 2, 2000);
-    expect(output.match(/webhook refused \(413\)/g), output).toHaveLength(2);
-    expect(child!.exitCode).toBeNull();
+    await until(() => (out().match(/webhook refused \(413\)/g) ?? []).length >= 2, 2000);
+    expect(out().match(/webhook refused \(413\)/g), out()).toHaveLength(2);
+    expect(app!.child.exitCode).toBeNull();
   }, 30_000);
 
   it('malformed payloads with a valid signature: a 400 or a 200 with a reason, never a 500; the next delivery is answered', async () => {
@@ -166,12 +107,12 @@ describe('`probot run`: the 25 MB body cap and the payload checks sit in front o
     expect(notObject.status).toBe(400);
     const ownerNull = await deliverRaw(hook(), 'workflow_job', hostile('workflow_job.owner-null.json'));
     expect(ownerNull.status).toBe(200);
-    expect(await until(() => /malformed payload: repository\.owner: Invalid input: expected object, received null/.test(output), 2000), output).toBe(true);
+    expect(await until(() => /malformed payload: repository\.owner: Invalid input: expected object, received null/.test(out()), 2000), out()).toBe(true);
     const ping = await deliverRaw(hook(), 'ping', Buffer.from(JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 })));
     expect(ping.status).toBe(200);
     await sleep(300);
     expect(fake.requests.length).toBe(before);
-    expect(child!.exitCode).toBeNull();
+    expect(app!.child.exitCode).toBeNull();
   });
 });
 
