@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { Diagnosis, Finding } from '../types.js';
 import { PEM_MAX_CHARS } from './bounds.js';
@@ -203,6 +204,19 @@ export function redactDiagnosis(d: Diagnosis): { diagnosis: Diagnosis; count: nu
   };
   return { diagnosis, count };
 }
+
+/**
+ * secretlint's profiler (a module singleton that @secretlint/core marks through, ~56 performance marks
+ * per lintSource call) keeps every mark for the life of the process, scans all of them on each new one
+ * and leaves them in Node's performance timeline: quadratic CPU and unbounded memory in the App and the
+ * workers, which redact every write (`npm run bench:load` found it: 66% of the App's CPU after 100
+ * diagnoses, each 500 redactions slower than the last). Redline never reads the profile, so marking is
+ * off. Upstream: secretlint/secretlint#1633, fixed by #1673 (`setEnabled`). @secretlint/profiler must be
+ * the version @secretlint/core pins (one instance); test/report/redact-profiler.test.ts checks that.
+ */
+const profiler = secretLintProfiler as unknown as { setEnabled?: (enabled: boolean) => void; mark: (marker: unknown) => void };
+if (typeof profiler.setEnabled === 'function') profiler.setEnabled(false);
+else profiler.mark = () => {};
 
 const SECRETLINT_CONFIG = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] };
 
