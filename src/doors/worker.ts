@@ -76,6 +76,10 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
   const feed = new RedisOutcomeFeed(config.redisUrl);
   const lockDurationMs = ms(env, 'REDLINE_WORKER_LOCK_MS');
   const backoffMs = ms(env, 'REDLINE_RETRY_BACKOFF_MS');
+  // A local GitHub only (bench:load, like REDLINE_GITHUB_THROTTLE=off): every wait of the GitHub client
+  // (rate limits, 5xx backoff) and of the log fetch capped at this many ms, as the embedded App's tests do.
+  const maxWaitMs = ms(env, 'REDLINE_GITHUB_MAX_WAIT_MS');
+  const capped = maxWaitMs ? { sleep: (t: number) => new Promise<void>((r) => setTimeout(r, Math.min(t, maxWaitMs))) } : undefined;
   const worker = new RedisWorker<Task>({
     url: config.redisUrl,
     concurrency,
@@ -89,6 +93,7 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
         isOurs,
         enqueue: (j) => producer.add(j),
         artifacts: service.artifactsFor,
+        ...(capped ? { resilience: capped, logFetch: capped } : {}),
         onOutcome: (out, job) => {
           const diagnosis = recentOf(out, job);
           if (diagnosis) feed.push({ diagnosis, installationId: job.installationId }).catch((e: unknown) => log.warn({ err: e }, 'redline: outcome not shared with the App'));
