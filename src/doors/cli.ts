@@ -40,7 +40,13 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (command === 'map') return (await import('./map-command.js')).mapCommand(rest, io);
-  if (command === 'worker') return (await import('./worker.js')).workerCommand(rest, io);
+  if (command === 'worker') {
+    const code = await (await import('./worker.js')).workerCommand(rest, io);
+    // Probot's shared throttling (Bottleneck on REDIS_URL, the same limiter as the App's) keeps two Redis
+    // connections it never closes: once our own cleanup is done, the worker exits instead of lingering.
+    setTimeout(() => process.exit(code), 500).unref();
+    return code;
+  }
   if (command !== 'diagnose') throw new UsageError(`unknown command "${command}": run "redline --help"`);
   return (await import('./diagnose-command.js')).diagnoseCommand(rest, io);
 }

@@ -133,5 +133,9 @@ describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one kil
     const status = (await (await fetch(`${h.appUrl}/redline/status?token=status-token`)).json()) as { recent: { pr: number }[]; queueDepth: number };
     expect(new Set(status.recent.map((d) => d.pr))).toEqual(new Set(Array.from({ length: PRS }, (_, i) => 20 + i)));
     expect(status.queueDepth).toBe(0);
+    // SIGTERM: a worker finishes what it runs and exits 0 (not lingering on Probot's Redis connections).
+    b.child.kill('SIGTERM');
+    const code = await Promise.race([new Promise((r) => b.child.once('exit', r)), sleep(10_000).then(() => 'still running')]);
+    expect(code).toBe(0);
   }, 150_000);
 });
