@@ -88,7 +88,7 @@ export async function startHarness(appOptions: AppOptions = {}, { log }: { log?:
   fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
   const cacheDir = mkdtempSync(join(tmpdir(), 'redline-app-cache-'));
   const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', ...(log ? { log } : {}), Octokit: UNTHROTTLED });
-  const app = createRedlineApp({ cacheDir, queueDb: join(cacheDir, 'queue.sqlite'), concurrency: 2, logFetch: { baseDelayMs: 5 }, retry: { backoffMs: 20 }, ...appOptions });
+  const app = createRedlineApp({ cacheDir, queueDb: join(cacheDir, 'queue.sqlite'), artifactDir: join(cacheDir, 'artifacts'), concurrency: 2, logFetch: { baseDelayMs: 5 }, retry: { backoffMs: 20 }, ...appOptions });
   const middleware = await createNodeMiddleware(app, { probot });
   const server: Server = createServer((req, res) => {
     void middleware(req, res, () => {
