@@ -1,59 +1,8 @@
 // The local GitHub of `npm run bench:load`, in its own process (so its CPU and memory are not the App's).
 // scripts/bench-load.mjs bundles this file with esbuild (the fake is TypeScript: test/helpers/fake-github)
 // into bench-out/ and forks it; they talk over IPC: { id, cmd, args } → { id, result } | { id, error }.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
 import { examplePayload, generateAppKey, makeTarball, startFakeGitHub } from '../test/helpers/fake-github/index.js';
-
-const REPO = 'octo-org/invoicer';
-
-/** The fixture repository at the failing commit: `base/` with `head.patch` applied (as test/app/e2e-helpers.ts). */
-function headFiles(fixture) {
-  const dir = mkdtempSync(join(tmpdir(), 'redline-bench-head-'));
-  try {
-    cpSync(join(fixture, 'base'), dir, { recursive: true });
-    execFileSync('git', ['apply', join(fixture, 'head.patch')], { cwd: dir });
-    const files = {};
-    const walk = (d) => {
-      for (const name of readdirSync(d)) {
-        const p = join(d, name);
-        if (statSync(p).isDirectory()) walk(p);
-        else files[relative(dir, p)] = readFileSync(p, 'utf8');
-      }
-    };
-    walk(dir);
-    return files;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** `head.patch` as the PR files API gives it (as test/app/e2e-helpers.ts). */
-function patchFiles(fixture) {
-  return readFileSync(join(fixture, 'head.patch'), 'utf8')
-    .split(/^diff --git /m)
-    .filter(Boolean)
-    .map((section) => ({ filename: /^\+\+\+ b\/(.+)$/m.exec(section)[1], status: 'modified', patch: section.slice(section.indexOf('\n@@') + 1).replace(/\n$/, '') }));
-}
-
-/** The PR also reformatted receipt.ts line 15 (as RECEIPT_EDIT in test/app/e2e-helpers.ts): puts that line in the diff. */
-const RECEIPT_EDIT = {
-  filename: 'src/receipt.ts',
-  status: 'modified',
-  patch: [
-    '@@ -12,7 +12,7 @@ export function renderReceipt(payment: Payment): string {',
-    '   const balance = due - payment.paidCents;',
-    '   const lines = [',
-    '     `Receipt for invoice ${payment.invoice.number}`,',
-    '-    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}:  ${formatMoney(payment.paidCents)}`,',
-    '+    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}: ${formatMoney(payment.paidCents)}`,',
-    '   ];',
-    '   if (balance !== 0) lines.push(`Balance: ${formatMoney(balance)}`);',
-    "   return lines.join('\\n');",
-  ].join('\n'),
-};
+import { RECEIPT_EDIT, REPO, headFiles, patchFiles } from '../test/app/fixture-repo.js';
 
 let fake;
 

@@ -1,70 +1,18 @@
 /** Setup for the App's end-to-end tests: the fake GitHub, Probot started for real, the fixture repo. */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { createNodeMiddleware, Probot, ProbotOctokit, type Logger } from 'probot';
 import { createRedlineApp, type AppOptions } from '../../src/doors/app.js';
 import type { JobQueue } from '../../src/queue/queue.js';
-import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub, type FakePullFile } from '../helpers/fake-github/index.js';
+import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { HEAD_SHA, REPO, headFiles } from './fixture-repo.js';
 
-export const FIXTURE = join(import.meta.dirname, '../../fixtures/logs/tsc-signature-change-call-site');
+export { FIXTURE, HEAD_SHA, RECEIPT_EDIT, REPO, headFiles, patchFiles } from './fixture-repo.js';
 
-/** The PR also touched receipt.ts line 15 (it reformatted the line and missed the new argument): a hunk that puts the pin inside the diff. */
-export const RECEIPT_EDIT = {
-  filename: 'src/receipt.ts',
-  status: 'modified' as const,
-  patch: [
-    '@@ -12,7 +12,7 @@ export function renderReceipt(payment: Payment): string {',
-    '   const balance = due - payment.paidCents;',
-    '   const lines = [',
-    '     `Receipt for invoice ${payment.invoice.number}`,',
-    '-    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}:  ${formatMoney(payment.paidCents)}`,',
-    '+    `Paid on ${payment.paidAt.toISOString().slice(0, 10)}: ${formatMoney(payment.paidCents)}`,',
-    '   ];',
-    '   if (balance !== 0) lines.push(`Balance: ${formatMoney(balance)}`);',
-    "   return lines.join('\\n');",
-  ].join('\n'),
-};
 export const SECRET = 'webhook-secret';
-export const REPO = 'octo-org/invoicer';
-export const HEAD_SHA = 'c0ffee'.padEnd(40, '1');
-
-/** The fixture's `base/` with `head.patch` applied: the repository at the failing commit. */
-export function headFiles(): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'redline-head-'));
-  try {
-    cpSync(join(FIXTURE, 'base'), dir, { recursive: true });
-    execFileSync('git', ['apply', join(FIXTURE, 'head.patch')], { cwd: dir });
-    const files: Record<string, string> = {};
-    const walk = (d: string): void => {
-      for (const name of readdirSync(d)) {
-        const p = join(d, name);
-        if (statSync(p).isDirectory()) walk(p);
-        else files[relative(dir, p)] = readFileSync(p, 'utf8');
-      }
-    };
-    walk(dir);
-    return files;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** `head.patch` as the PR files API gives it: one entry per file, `patch` from the first hunk on. */
-export function patchFiles(): FakePullFile[] {
-  const text = readFileSync(join(FIXTURE, 'head.patch'), 'utf8');
-  return text
-    .split(/^diff --git /m)
-    .filter(Boolean)
-    .map((section) => {
-      const filename = /^\+\+\+ b\/(.+)$/m.exec(section)![1]!;
-      const patch = section.slice(section.indexOf('\n@@') + 1).replace(/\n$/, '');
-      return { filename, status: 'modified' as const, patch };
-    });
-}
 
 /** Probot's Octokit without the throttling plugin's write spacing (≥1 s per write): the fake has no limits. */
 const UNTHROTTLED = ProbotOctokit.defaults((o: Record<string, any>) => ({ ...o, throttle: { ...o.throttle, enabled: false } })) // eslint-disable-line @typescript-eslint/no-explicit-any;
