@@ -9,6 +9,7 @@ import { defaultConfig, llmMode, parseConfigText, type Config } from '../config.
 import { diagnoseWithTrace } from '../diagnose.js';
 import { type GitHub, listAll } from '../github/client.js';
 import { openJobLog } from '../github/logs.js';
+import { resilient } from '../github/resilience.js';
 import { pullRequestDiff } from '../github/pull-request.js';
 import { dropIgnored, jobSelected, readRepoSettings } from '../github/repo-config.js';
 import { anthropicChatModel } from '../locate/agent/chat-model.js';
@@ -34,8 +35,14 @@ interface RunJob {
   html_url?: string | null;
 }
 
+/**
+ * The Action's client: @octokit/rest behind the same fault handling as the App's (src/github/resilience.ts:
+ * 5xx and dropped connections retried, writes looked up before they are sent again, rate limits waited
+ * out within bounds). A 403 for a missing permission is not a rate limit and is not retried.
+ */
 export function actionOctokit(ctx: ActionContext): GitHub {
-  return new Octokit({ auth: ctx.token || undefined, baseUrl: ctx.apiUrl, userAgent: 'redline-action', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } }) as unknown as GitHub;
+  const octokit = new Octokit({ auth: ctx.token || undefined, baseUrl: ctx.apiUrl, userAgent: 'redline-action', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  return resilient(octokit as unknown as GitHub);
 }
 
 /** The `config` input's file in the checkout, else `.github/redline.yml` at the base branch (API); defaults on any trouble. */

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFingerprint } from '../../src/report/fingerprint.js';
+import { networkReset, secondaryRateLimit, serverError } from '../helpers/fake-github/index.js';
 import { FIXTURE, HEAD_SHA, REPO, prFiles, startActionHarness, writes, type ActionHarness } from './harness.js';
 
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
@@ -57,6 +58,23 @@ describe('the GitHub Action (dist/action/index.js as the runner runs it)', () =>
     const again = await h.run({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: h.event(), 'INPUT_LOG-FILE': join(FIXTURE, 'log.txt') });
     expect(again.code).toBe(0);
     expect(repo.reviewComments).toHaveLength(1);
+  });
+
+  it('under faults (a 502 after the review was stored, a dropped connection on a read, a secondary limit) → still exactly one review comment', async () => {
+    h.fake.addPull(REPO, { number: 7, head: { ref: 'currency', sha: HEAD_SHA }, files: prFiles() });
+    h.fake.faults.push(
+      serverError('POST', `/repos/${REPO}/pulls/7/reviews`, { afterEffect: true }),
+      networkReset('GET', `/repos/${REPO}/pulls/7/files`),
+      secondaryRateLimit('POST', `/repos/${REPO}/check-runs`, { retryAfter: 1 }),
+    );
+    const res = await h.run({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: h.event(), 'INPUT_LOG-FILE': join(FIXTURE, 'log.txt') });
+    expect(res.code, res.stderr).toBe(0);
+    const repo = h.fake.repo(REPO);
+    expect(h.fake.requestsTo('POST', `/repos/${REPO}/pulls/7/reviews`).map((r) => r.status)).toEqual([502]); // stored: found, not re-posted
+    expect(repo.reviewComments).toHaveLength(1);
+    expect(repo.reviewComments[0]).toMatchObject({ path: 'src/receipt.ts', line: 15 });
+    expect(repo.checkRuns.filter((c) => c.name === 'Redline')).toHaveLength(1);
+    expect(h.fake.violations).toEqual([]);
   });
 
   it('fork PR with a read-only token → ::error annotations (≤ 10) and the summary, no write attempted', async () => {
