@@ -43,8 +43,17 @@ export function checkoutAt(gh: GitHub, ref: RepoRef, sha: string, opts: Checkout
       const body = await openDownload(gh, 'GET /repos/{owner}/{repo}/tarball/{ref}', { ...ref, ref: sha }, `the tarball of ${ref.owner}/${ref.repo}@${sha.slice(0, 7)}`);
       const report = await extractTarball(body, tmp, opts);
       await writeFile(join(tmp, META), JSON.stringify({ bytes: report.bytes, files: report.files, skipped: report.skipped }));
-      await rm(dir, { recursive: true, force: true });
-      await rename(tmp, dir);
+      // Another process (a second `redline worker` on this cache) may have finished the same commit
+      // meanwhile, and may be reading it: a complete checkout is kept, never replaced; only a partial
+      // leftover is removed before ours takes its place.
+      if (await isComplete(dir)) await rm(tmp, { recursive: true, force: true });
+      else {
+        await rm(dir, { recursive: true, force: true });
+        await rename(tmp, dir).catch(async (e: unknown) => {
+          if (!(await isComplete(dir))) throw e;
+          await rm(tmp, { recursive: true, force: true });
+        });
+      }
     } catch (e) {
       await rm(tmp, { recursive: true, force: true });
       throw e;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
@@ -54,6 +54,27 @@ describe('openJobLog', () => {
 });
 
 describe('checkoutAt', () => {
+  it('another process finishing the same commit first keeps its checkout (it may be reading it); ours is dropped', async () => {
+    fake.repo(REPO).tarballs[SHA] = makeTarball({ 'src/x.ts': 'export {};\n' }, `octo-app-${SHA.slice(0, 7)}`);
+    const dir = join(cache, 'octo', 'app', SHA);
+    // While our download runs, a second `redline worker` on this cache completes the same checkout.
+    const racing = {
+      request: async (route: string, params: Record<string, unknown>) => {
+        const res = await gh.request(route as never, params as never);
+        if (route.includes('/tarball/')) {
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, 'src-from-the-other-worker.txt'), 'in use\n');
+          writeFileSync(join(dir, '.redline-checkout.json'), '{"bytes":1,"files":1,"skipped":[]}');
+        }
+        return res;
+      },
+    };
+    expect(await checkoutAt(racing as never, ref, SHA, { cacheDir: cache })).toBe(dir);
+    expect(readFileSync(join(dir, 'src-from-the-other-worker.txt'), 'utf8')).toBe('in use\n');
+    expect(existsSync(join(dir, 'src/x.ts'))).toBe(false);
+    expect(readdirSync(join(cache, 'octo', 'app')).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  });
+
   it('downloads the tarball once per commit and reuses the folder', async () => {
     fake.repo(REPO).tarballs[SHA] = makeTarball({ 'src/x.ts': 'export {};\n' }, `octo-app-${SHA.slice(0, 7)}`);
     const [a, b] = await Promise.all([checkoutAt(gh, ref, SHA, { cacheDir: cache }), checkoutAt(gh, ref, SHA, { cacheDir: cache })]);
