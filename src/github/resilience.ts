@@ -154,7 +154,7 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
     const safe = write ? await redactRequestParams(route, params) : params;
     // Out of plugin-retry, reads and writes: it would repeat a create that may have landed, and its
     // waits grow across requests (above). Our own `request` object also keeps it off the shared one.
-    const p: Params = { ...safe, request: { ...safe.request, retries: 0 } };
+    let p: Params = { ...safe, request: { ...safe.request, retries: 0 } };
     let transientRetries = 0;
     let rateRetries = 0;
     for (let attempt = 1; ; attempt++) {
@@ -175,6 +175,11 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
         transientRetries++;
         opts.onRetry?.({ route, status: statusOf(e), attempt, waitMs, reason: dropped ? 'network-reset' : 'server-error' });
         await policy.sleep(waitMs);
+        if (route === CHECK_RUN_PATCH && annotationsOf(p).length && (await annotationsLanded(self, p))) {
+          // GitHub appends a PATCH's annotations: the update that landed before its 5xx is sent again
+          // without them, so the check run does not show each one twice.
+          p = { ...p, output: { ...(p.output as object), annotations: [] } };
+        }
         if (method === 'POST') {
           // Look before recreating. A lookup that fails even with its own retries throws: sending the
           // create again blind could post the comment twice; the queue's retry of the job finds it instead.
@@ -186,6 +191,24 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
   };
   const self: GitHub = markRedacting({ request: request as unknown as GitHub['request'] });
   return self;
+}
+
+const CHECK_RUN_PATCH = 'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}';
+
+interface AnnotationLike {
+  path?: string;
+  start_line?: number;
+  message?: string;
+}
+
+const annotationsOf = (params: Params): AnnotationLike[] => ((params.output as { annotations?: AnnotationLike[] } | undefined)?.annotations ?? []);
+
+/** Whether every annotation of this check-run update is on the check run already (the update landed). */
+async function annotationsLanded(gh: GitHub, params: Params): Promise<boolean> {
+  const have = await listAll<AnnotationLike>(gh, 'GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations', { owner: params.owner, repo: params.repo, check_run_id: params.check_run_id });
+  const key = (a: AnnotationLike): string => `${a.path}\0${a.start_line}\0${norm(a.message ?? '')}`;
+  const present = new Set(have.map(key));
+  return annotationsOf(params).every((a) => present.has(key(a)));
 }
 
 /** The marker a create carries: the fingerprint in a comment body, or a check run's external id; and the body. */

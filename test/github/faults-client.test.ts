@@ -154,3 +154,34 @@ describe('job log links', () => {
     expect(statuses('GET', `/repos/${REPO}/actions/jobs/22/logs`)).toHaveLength(6);
   });
 });
+
+describe('check-run updates: GitHub appends a PATCH\'s annotations', () => {
+  // Check runs need an installation token: the bot's token becomes one of the repository's installation.
+  beforeEach(() => {
+    const installation = Object.values(fake.state.installations).find((i) => i.repos.includes(REPO))!;
+    Object.assign(fake.state.tokens[token]!, { installationId: installation.id });
+  });
+  it('a 502 after the update landed: sent again without the annotations, so each shows once', async () => {
+    const gh = resilient(bare(), { sleep: async () => {} });
+    const { data } = await gh.request('POST /repos/{owner}/{repo}/check-runs', { ...ref, name: 'Redline', head_sha: SHA, external_id: 'x' });
+    const id = (data as { id: number }).id;
+    fake.faults.push(serverError('PATCH', `/repos/${REPO}/check-runs/${id}`, { afterEffect: true }));
+    const annotation = { path: 'src/a.ts', start_line: 3, end_line: 3, annotation_level: 'failure', message: 'Expected 2 arguments, but got 1.' };
+    await gh.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', { ...ref, check_run_id: id, status: 'completed', conclusion: 'neutral', output: { title: 't', summary: 's', annotations: [annotation] } });
+    expect(statuses('PATCH', `/repos/${REPO}/check-runs/${id}`)).toEqual([502, 200]);
+    const { data: anns } = await gh.request('GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations', { ...ref, check_run_id: id });
+    expect(anns).toHaveLength(1);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('a 502 before anything landed: sent again with them', async () => {
+    const gh = resilient(bare(), { sleep: async () => {} });
+    const { data } = await gh.request('POST /repos/{owner}/{repo}/check-runs', { ...ref, name: 'Redline', head_sha: SHA, external_id: 'y' });
+    const id = (data as { id: number }).id;
+    fake.faults.push(serverError('PATCH', `/repos/${REPO}/check-runs/${id}`));
+    const annotation = { path: 'src/a.ts', start_line: 3, end_line: 3, annotation_level: 'failure', message: 'boom' };
+    await gh.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', { ...ref, check_run_id: id, output: { title: 't', summary: 's', annotations: [annotation] } });
+    const { data: anns } = await gh.request('GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations', { ...ref, check_run_id: id });
+    expect(anns).toHaveLength(1);
+  });
+});
