@@ -89,6 +89,28 @@ describe('/redline/status (served by the App, behind a shared token)', () => {
     expect(h.fake.violations).toEqual([]);
   });
 
+  it('lists a job whose attempts were spent among the dead letters, its error one redacted line; the queue is empty again', async () => {
+    await h.close();
+    h = await startHarness({ statusToken: TOKEN, artifactDir, retry: { attempts: 2, backoffMs: 10 } });
+    // A commit whose code cannot be downloaded (no tarball: 404) fails every attempt.
+    const sha = 'dead'.padEnd(40, '0');
+    h.fake.addPull(REPO, { number: 9, head: { ref: 'gone', sha }, files: [...patchFiles(), RECEIPT_EDIT] });
+    const job = h.fake.addJob(REPO, { id: 909, name: 'typecheck', workflow_name: 'CI', head_sha: sha, log: LOG });
+    const payload = workflowJobPayload(h.fake, job) as { workflow_job: Record<string, unknown> };
+    payload.workflow_job = { ...payload.workflow_job, head_sha: sha };
+    expect((await deliver(h.webhookUrl, 'workflow_job', payload, SECRET)).status).toBe(200);
+    await h.queue.idle();
+    expect(h.fake.requestsTo('GET', `/repos/${REPO}/tarball/${sha}`)).toHaveLength(2);
+    const snap = (await (await status(`?token=${TOKEN}`)).json()) as Snapshot & { deadLetters: { id: string; attempts: number; error: string }[] };
+    expect(snap.queueDepth).toBe(0);
+    expect(snap.deadLetters).toHaveLength(1);
+    expect(snap.deadLetters[0]!.attempts).toBe(2);
+    expect(snap.deadLetters[0]!.id).toContain('/909');
+    expect(snap.deadLetters[0]!.error).not.toContain('\n');
+    const html = await (await status(`?token=${TOKEN}`, { accept: 'text/html' })).text();
+    expect(html).toContain('Dead letters');
+  });
+
   it('is off (404) when REDLINE_STATUS_TOKEN is unset', async () => {
     await h.close();
     h = await startHarness({ artifactDir });
