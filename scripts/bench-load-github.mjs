@@ -1,8 +1,8 @@
 // The local GitHub of `npm run bench:load`, in its own process (so its CPU and memory are not the App's).
 // scripts/bench-load.mjs bundles this file with esbuild (the fake is TypeScript: test/helpers/fake-github)
 // into bench-out/ and forks it; they talk over IPC: { id, cmd, args } → { id, result } | { id, error }.
-import { examplePayload, generateAppKey, makeTarball, startFakeGitHub } from '../test/helpers/fake-github/index.js';
-import { RECEIPT_EDIT, REPO, headFiles, patchFiles } from '../test/app/fixture-repo.js';
+import { examplePayload, generateAppKey, startFakeGitHub } from '../test/helpers/fake-github/index.js';
+import { RECEIPT_EDIT, REPO, fixtureTarball, headFiles, patchFiles } from '../test/app/fixture-repo.js';
 
 let fake;
 
@@ -15,7 +15,7 @@ const commands = {
     const files = headFiles(fixture);
     const patch = patchFiles(fixture);
     for (const pr of prs) {
-      fake.repo(REPO).tarballs[pr.sha] = makeTarball(files, `octo-org-invoicer-${pr.sha.slice(0, 7)}`, { sha: pr.sha });
+      fake.repo(REPO).tarballs[pr.sha] = fixtureTarball(pr.sha, files);
       // Two in three PRs touch receipt.ts line 15 (review comments on lines); the rest do not.
       fake.addPull(REPO, { number: pr.number, head: { ref: `topic-${pr.number}`, sha: pr.sha }, files: pr.touchReceipt ? [...patch, RECEIPT_EDIT] : patch });
     }

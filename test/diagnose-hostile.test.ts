@@ -1,3 +1,4 @@
+import { pseudoRandomBytes } from '../fixtures/hostile/generate.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,23 +9,10 @@ import { diagnose } from '../src/diagnose.js';
 const dir = mkdtempSync(join(tmpdir(), 'redline-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A deterministic byte stream (xorshift), so the test is the same on every run. */
-function pseudoRandomBytes(n: number, seed = 42): Buffer {
-  const b = Buffer.alloc(n);
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = x & 0xff;
-  }
-  return b;
-}
-
 describe('diagnose on hostile input', () => {
   it('says a binary file is not a log, quotes nothing, pins nothing', async () => {
     const p = join(dir, 'binary.log');
-    writeFileSync(p, pseudoRandomBytes(2_000_000));
+    writeFileSync(p, pseudoRandomBytes(2_000_000, 42));
     const d = await diagnose({ log: p });
     expect(d.status).toBe('no-location');
     expect(d.evidence).toEqual([]);

@@ -3,13 +3,11 @@
  * the token may write to the PR; workflow-command annotations when it may not (fork PR, read-only
  * token: a 403 on the first write, after which no write is tried again); always the job summary.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { permalinkAt, sourceReader } from '../github/checkout-source.js';
 import { anyBot, findOurComments } from '../github/comments.js';
 import { type GitHub, statusOf } from '../github/client.js';
 import { CHECK_TEXT_MAX } from '../github/check-run.js';
 import { publish } from '../github/publish.js';
-import { unsafePath } from '../github/extract-tarball.js';
-import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 import { categoryLabel, pinText } from '../report/explain.js';
 import { fingerprintOf, formatFingerprint } from '../report/fingerprint.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -18,7 +16,6 @@ import { redactSecrets } from '../report/redact.js';
 import { redactedText, redactOutgoingLines } from '../report/redact-everything.js';
 import { inlineCode } from '../report/sanitize.js';
 import type { PrDiff } from '../repo/diff.js';
-import { join } from 'node:path';
 import type { Diagnosis } from '../types.js';
 import type { ActionContext, CommentMode } from './context.js';
 import { appendSummary, type RunnerOutput } from './runner-output.js';
@@ -33,27 +30,13 @@ export interface ReportTarget {
   diff?: PrDiff;
 }
 
-const encodePath = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
-
-function sourceReader(dir: string): (file: string) => string[] | undefined {
-  return (file) => {
-    if (unsafePath(file)) return undefined;
-    try {
-      const p = join(dir, file);
-      return statSync(p).size > MAX_SOURCE_FILE_BYTES ? undefined : readFileSync(p, 'utf8').split('\n');
-    } catch {
-      return undefined;
-    }
-  };
-}
-
 /** Reports `d` for the job `jobName`; returns the URL of the PR comment when one was written or found. */
 export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: string; artifactsUrl?: string }, t: ReportTarget): Promise<{ commentUrl?: string }> {
   const { ctx, out } = t;
   const sha = ctx.pr?.headSha ?? ctx.sha;
   const top = d.status === 'located' ? d.findings[0] : undefined;
   const title = top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`;
-  const permalink = (file: string, line: number): string => `${ctx.repoUrl}/blob/${sha}/${encodePath(file)}#L${line}`;
+  const permalink = permalinkAt(ctx.repoUrl, sha);
   const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}), ...(job.artifactsUrl ? { artifactsUrl: job.artifactsUrl } : {}) };
 
   // The runner's log: the pin, then the evidence as inert text; through the one redactor first (the

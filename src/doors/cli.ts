@@ -27,6 +27,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/** How long a stopped worker may take to exit by itself (flushing its logs) before it is made to. */
+const WORKER_EXIT_GRACE_MS = 500;
+
 async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
@@ -44,7 +47,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     const code = await (await import('./worker.js')).workerCommand(rest, io);
     // Probot's shared throttling (Bottleneck on REDIS_URL, the same limiter as the App's) keeps two Redis
     // connections it never closes: once our own cleanup is done, the worker exits instead of lingering.
-    setTimeout(() => process.exit(code), 500).unref();
+    setTimeout(() => process.exit(code), WORKER_EXIT_GRACE_MS).unref();
     return code;
   }
   if (command !== 'diagnose') throw new UsageError(`unknown command "${command}": run "redline --help"`);

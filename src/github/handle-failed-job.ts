@@ -1,8 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { permalinkAt, sourceReader } from './checkout-source.js';
 import type { Readable } from 'node:stream';
 import { diagnoseWithTrace } from '../diagnose.js';
-import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 import { categoryLabel, pinText } from '../report/explain.js';
 import { familyOf, fingerprintOf, formatFingerprint } from '../report/fingerprint.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -21,7 +19,6 @@ import { type CheckRunLike, openCheckRunLog } from './check-run-log.js';
 import { CHECK_TEXT_MAX, upsertCheckRun } from './check-run.js';
 import { LogGoneError, LogNotReadyError } from './errors.js';
 import type { IsOurs } from './comments.js';
-import { unsafePath } from './extract-tarball.js';
 import { openJobLog, type LogFetchOptions } from './logs.js';
 import { findPullRequest, pullRequestDiff } from './pull-request.js';
 import { publish, type PublishResult } from './publish.js';
@@ -67,23 +64,6 @@ export type JobOutcome =
   /** A push without a PR on a branch the config's `branches` selects: said in the check run only. */
   | { status: 'checked'; diagnosis: Diagnosis; result: PublishResult }
   | { status: 'no-open-pr' } | { status: 'log-unavailable'; reason: string } | { status: 'published'; pr: number; diagnosis: Diagnosis; result: PublishResult };
-
-/** Encodes each path segment of a repo file for a URL (spaces, `#`, `?` in file names). */
-const encodePath = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
-
-/** Reads a file of the checkout for the comment's excerpt; nothing for unsafe or oversized paths. */
-function sourceReader(dir: string): (file: string) => string[] | undefined {
-  return (file) => {
-    if (unsafePath(file)) return undefined;
-    try {
-      const p = join(dir, file);
-      if (statSync(p).size > MAX_SOURCE_FILE_BYTES) return undefined;
-      return readFileSync(p, 'utf8').split('\n');
-    } catch {
-      return undefined;
-    }
-  };
-}
 
 /** Diagnoses one failed job of a PR and posts the one comment for it (the App's unit of work). */
 export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<JobOutcome> {
@@ -135,7 +115,7 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
   // 4. Where the comment goes (validated against the hunks), its fingerprint, its body.
   const placement = place(d, diff);
   const fp = fingerprintOf({ repo: `${job.ref.owner}/${job.ref.repo}`, job: job.jobName }, d);
-  const permalink = (file: string, line: number): string => `${job.repoUrl}/blob/${job.headSha}/${encodePath(file)}#L${line}`;
+  const permalink = permalinkAt(job.repoUrl, job.headSha);
   const common = { permalink, source: sourceReader(repo), ...(job.jobUrl ? { logUrl: job.jobUrl } : {}), ...(artifactsUrl ? { artifactsUrl } : {}) };
   const leads = job.explain ? uncertainLeads(d, trace, permalink) : '';
   const body = (): string => withSection(renderMarkdown(d, { ...common, fingerprint: formatFingerprint(fp), feedback: FEEDBACK_PROMPT, ...(leads ? { maxChars: COMMENT_MAX_CHARS - LEADS_MAX_CHARS - 4 } : {}) }), leads);

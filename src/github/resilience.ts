@@ -61,6 +61,8 @@ export const WRITE_RETRY_BASE_MS = 1_000;
 export const RATE_LIMIT_RETRIES = 3;
 export const MAX_RETRY_AFTER_S = 60;
 export const MAX_RESET_WAIT_S = 60;
+/** GitHub's advice when a limit names no time: wait at least a minute. */
+export const UNSTATED_WAIT_S = 60;
 
 const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -141,7 +143,7 @@ export function resilient(gh: GitHub, opts: ResilienceOptions = {}): GitHub {
     readRetries: opts.readRetries ?? READ_RETRIES,
     rateRetries: opts.rateLimitRetries ?? RATE_LIMIT_RETRIES,
     maxAfterS: opts.maxRetryAfterS ?? MAX_RETRY_AFTER_S,
-    fallbackAfterS: opts.fallbackRetryAfterS ?? 60,
+    fallbackAfterS: opts.fallbackRetryAfterS ?? UNSTATED_WAIT_S,
     maxResetWaitMs: (opts.maxResetWaitS ?? MAX_RESET_WAIT_S) * 1000,
     baseMs: opts.baseDelayMs ?? WRITE_RETRY_BASE_MS,
   };

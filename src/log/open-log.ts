@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { LogReadError } from '../errors.js';
@@ -10,6 +10,18 @@ export type LogSource = string | Readable;
 
 const GZIP_MAGIC_0 = 0x1f;
 const GZIP_MAGIC_1 = 0x8b;
+
+/** Whether the file at `path` starts with gzip's magic bytes (not its name: users hand us `.log` that are gzip). */
+export async function isGzipFile(path: string): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const b = Buffer.alloc(2);
+    await fh.read(b, 0, 2, 0);
+    return b[0] === GZIP_MAGIC_0 && b[1] === GZIP_MAGIC_1;
+  } finally {
+    await fh.close();
+  }
+}
 
 /**
  * Streams the bytes of a log, gunzipping when the first bytes say gzip (Actions serves plain text, users

@@ -1,5 +1,5 @@
-import { open, stat } from 'node:fs/promises';
-import { openLog, type LogSource } from './open-log.js';
+import { stat } from 'node:fs/promises';
+import { isGzipFile, openLog, type LogSource } from './open-log.js';
 import { scanLog, type LogScan } from './scan-log.js';
 import { scanBigFile } from './scan-big-file.js';
 import { FULL_KEEP_BYTES } from '../limits.js';
@@ -12,19 +12,8 @@ import { FULL_KEEP_BYTES } from '../limits.js';
 export async function readLog(source: LogSource): Promise<LogScan> {
   if (typeof source === 'string' && source !== '-') {
     const s = await stat(source).catch(() => null);
-    if (s?.isFile() && s.size > FULL_KEEP_BYTES && !(await isGzip(source))) return scanBigFile(source, s.size);
+    if (s?.isFile() && s.size > FULL_KEEP_BYTES && !(await isGzipFile(source))) return scanBigFile(source, s.size);
   }
   const state = { capped: false };
   return scanLog(openLog(source, state), state);
-}
-
-async function isGzip(path: string): Promise<boolean> {
-  const fh = await open(path, 'r');
-  try {
-    const b = Buffer.alloc(2);
-    await fh.read(b, 0, 2, 0);
-    return b[0] === 0x1f && b[1] === 0x8b;
-  } finally {
-    await fh.close();
-  }
 }

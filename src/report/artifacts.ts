@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { openLog } from '../log/open-log.js';
+import { isGzipFile, openLog } from '../log/open-log.js';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Diagnosis } from '../types.js';
@@ -22,7 +22,7 @@ export async function writeArtifacts(dir: string, input: { log: string; diagnosi
   const raw = join(out, 'raw.log');
   // Every file through the one redactor (redact-everything.ts); the raw log a few MB at a time. A gzipped
   // log is stored as text (read through openLog: gunzipped, capped), since a compressed secret cannot be redacted.
-  if (await isGzip(input.log)) {
+  if (await isGzipFile(input.log)) {
     const plain = join(out, 'raw.log.tmp');
     await pipeline(Readable.from(openLog(input.log)), createWriteStream(plain));
     await redactFile(plain, raw);
@@ -60,15 +60,4 @@ export async function spoolStdin(dir: string): Promise<string> {
   const raw = join(out, 'raw.log');
   await pipeline(process.stdin, createWriteStream(raw));
   return raw;
-}
-
-async function isGzip(path: string): Promise<boolean> {
-  const fh = await open(path, 'r');
-  try {
-    const b = Buffer.alloc(2);
-    await fh.read(b, 0, 2, 0);
-    return b[0] === 0x1f && b[1] === 0x8b;
-  } finally {
-    await fh.close();
-  }
 }

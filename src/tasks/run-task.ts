@@ -7,7 +7,7 @@ import type { GitHub } from '../github/client.js';
 import type { IsOurs } from '../github/comments.js';
 import { handleFailedJob, type JobDeps, type JobOutcome } from '../github/handle-failed-job.js';
 import { markFixed } from '../github/mark-fixed.js';
-import { primaryResetWaitMs, resilient, secondaryRetryAfter, type ResilienceOptions } from '../github/resilience.js';
+import { primaryResetWaitMs, resilient, secondaryRetryAfter, UNSTATED_WAIT_S, type ResilienceOptions } from '../github/resilience.js';
 import type { QueuedJob } from '../queue/queue.js';
 import { runCommand } from './run-command.js';
 import type { Task } from './task.js';
@@ -34,8 +34,8 @@ export async function runTask(task: Task, deps: TaskDeps): Promise<void> {
     await runTaskNow(task, deps);
   } catch (e) {
     // A rate limit we did not wait out in the job: the queue retries no sooner than GitHub asked.
-    const afterMs = (secondaryRetryAfter(e, 60) ?? Infinity) * 1000;
-    const waitMs = Math.min(afterMs, primaryResetWaitMs(e, Date.now(), 60_000) ?? Infinity);
+    const afterMs = (secondaryRetryAfter(e, UNSTATED_WAIT_S) ?? Infinity) * 1000;
+    const waitMs = Math.min(afterMs, primaryResetWaitMs(e, Date.now(), UNSTATED_WAIT_S * 1000) ?? Infinity);
     if (waitMs < Infinity && e && typeof e === 'object') Object.assign(e, { retryAfterMs: waitMs });
     throw e;
   }

@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFingerprint } from '../../src/report/fingerprint.js';
-import { headFiles } from '../app/e2e-helpers.js';
-import { examplePayload, makeTarball } from '../helpers/fake-github/index.js';
+import { fixtureTarball } from '../app/fixture-repo.js';
+import { examplePayload } from '../helpers/fake-github/index.js';
 import { FIXTURE, HEAD_SHA, REPO, prFiles, startActionHarness, writes, type ActionHarness } from './harness.js';
 
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
@@ -55,7 +55,7 @@ function seed(): void {
   h.fake.addPull(REPO, { number: 8, head: { ref: 'currency', sha: HEAD_SHA, repo: FORK }, files: prFiles() });
   h.fake.addJob(REPO, { id: 501, run_id: TRIGGERING_RUN, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', log: LOG });
   h.fake.addJob(REPO, { id: 502, run_id: TRIGGERING_RUN, name: 'lint', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', conclusion: 'success', log: 'ok\n' });
-  h.fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
+  h.fake.repo(REPO).tarballs[HEAD_SHA] = fixtureTarball();
 }
 
 const env = (event: string, extra: Record<string, string> = {}): Record<string, string> => ({

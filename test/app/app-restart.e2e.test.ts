@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deliver, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { deliver, generateAppKey, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { ensureBuilt, type ProbotChild, sleep, startProbotRun, until } from './probot-child.js';
-import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, headFiles, patchFiles, workflowJobPayload } from './e2e-helpers.js';
+import { RECEIPT_EDIT, FIXTURE, HEAD_SHA, REPO, fixtureTarball, patchFiles, workflowJobPayload } from './e2e-helpers.js';
 
 const SECRET = 'restart-secret';
 /** ~20 MB of passing-test noise ahead of the real failure: long enough a job to be killed in. */
@@ -32,7 +32,7 @@ describe('`probot run` killed mid-job and started again (embedded SQLite queue)'
     const privateKey = generateAppKey();
     fake = await startFakeGitHub({ privateKey });
     fake.addRepo(REPO);
-    fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
+    fake.repo(REPO).tarballs[HEAD_SHA] = fixtureTarball();
     fake.addPull(REPO, { number: 7, head: { ref: 'currency', sha: HEAD_SHA }, files: [...patchFiles(), RECEIPT_EDIT] });
     const job = fake.addJob(REPO, { id: 501, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, log: LOG });
     cacheDir = mkdtempSync(join(tmpdir(), 'redline-restart-'));

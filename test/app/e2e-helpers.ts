@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { createNodeMiddleware, Probot, ProbotOctokit, type Logger } from 'probot';
 import { createRedlineApp, type AppOptions } from '../../src/doors/app.js';
 import type { JobQueue } from '../../src/queue/queue.js';
-import { examplePayload, generateAppKey, makeTarball, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
-import { HEAD_SHA, REPO, headFiles } from './fixture-repo.js';
+import { examplePayload, generateAppKey, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { HEAD_SHA, REPO, fixtureTarball } from './fixture-repo.js';
 
-export { FIXTURE, HEAD_SHA, RECEIPT_EDIT, REPO, headFiles, patchFiles } from './fixture-repo.js';
+export { FIXTURE, HEAD_SHA, RECEIPT_EDIT, REPO, fixtureTarball, headFiles, patchFiles } from './fixture-repo.js';
 
 export const SECRET = 'webhook-secret';
 
@@ -33,7 +33,7 @@ export async function startHarness(appOptions: AppOptions = {}, { log }: { log?:
   const privateKey = generateAppKey();
   const fake = await startFakeGitHub({ privateKey });
   fake.addRepo(REPO);
-  fake.repo(REPO).tarballs[HEAD_SHA] = makeTarball(headFiles(), `octo-org-invoicer-${HEAD_SHA.slice(0, 7)}`, { sha: HEAD_SHA });
+  fake.repo(REPO).tarballs[HEAD_SHA] = fixtureTarball();
   const cacheDir = mkdtempSync(join(tmpdir(), 'redline-app-cache-'));
   const probot = new Probot({ appId: fake.state.app.id, privateKey, secret: SECRET, baseUrl: fake.url, logLevel: 'fatal', ...(log ? { log } : {}), Octokit: UNTHROTTLED });
   const app = createRedlineApp({ cacheDir, queueDb: join(cacheDir, 'queue.sqlite'), artifactDir: join(cacheDir, 'artifacts'), concurrency: 2, logFetch: { baseDelayMs: 5 }, retry: { backoffMs: 20 }, ...appOptions });

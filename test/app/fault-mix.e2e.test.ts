@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFingerprint } from '../../src/report/fingerprint.js';
-import { deliver, FAULT_KINDS, makeTarball, type FaultMix } from '../helpers/fake-github/index.js';
-import { FIXTURE, RECEIPT_EDIT, REPO, SECRET, headFiles, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
+import { deliver, FAULT_KINDS, type FaultMix } from '../helpers/fake-github/index.js';
+import { FIXTURE, RECEIPT_EDIT, REPO, SECRET, fixtureTarball, headFiles, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
 /** Distinct failures: one PR each, on its own head commit, with its own failing job. */
@@ -66,7 +66,7 @@ describe('the App under a seeded fault mix', () => {
     const jobs = Array.from({ length: FAILURES }, (_, i) => {
       const number = 100 + i;
       const head = sha(i);
-      h.fake.repo(REPO).tarballs[head] = makeTarball(files, `octo-org-invoicer-${head.slice(0, 7)}`, { sha: head });
+      h.fake.repo(REPO).tarballs[head] = fixtureTarball(head, files);
       // Two in three PRs touch the failing line (a review comment on it); the rest do not (a PR comment).
       h.fake.addPull(REPO, { number, head: { ref: `topic-${i}`, sha: head }, files: i % 3 === 2 ? patchFiles() : [...patchFiles(), RECEIPT_EDIT] });
       const job = h.fake.addJob(REPO, { id: 9000 + i, name: `typecheck-${i}`, workflow_name: 'CI', head_sha: head, log: LOG });

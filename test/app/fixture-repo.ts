@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { FakePullFile } from '../helpers/fake-github/index.js';
+import { makeTarball, type FakePullFile } from '../helpers/fake-github/index.js';
 
 export const FIXTURE = join(import.meta.dirname, '../../fixtures/logs/tsc-signature-change-call-site');
 
@@ -64,3 +64,8 @@ export function patchFiles(fixture = FIXTURE): FakePullFile[] {
     });
 }
 
+
+/** The repository at `sha` as GitHub's tarball API serves it (`<owner>-<repo>-<short sha>/` prefix). */
+export function fixtureTarball(sha = HEAD_SHA, files: Record<string, string> = headFiles()): Buffer {
+  return makeTarball(files, `octo-org-invoicer-${sha.slice(0, 7)}`, { sha });
+}

@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deliver, makeTarball } from '../helpers/fake-github/index.js';
+import { deliver } from '../helpers/fake-github/index.js';
 import { skipWithoutRedis, startRedis, type RedisServer } from '../helpers/redis-server.js';
-import { RECEIPT_EDIT, FIXTURE, REPO, SECRET, headFiles, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
+import { RECEIPT_EDIT, FIXTURE, REPO, SECRET, fixtureTarball, headFiles, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
@@ -87,7 +87,7 @@ describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one kil
     const payloads: unknown[] = [];
     for (let i = 0; i < PRS; i++) {
       const sha = `${(0xc0ffee + i).toString(16)}`.padEnd(40, '2');
-      h.fake.repo(REPO).tarballs[sha] = makeTarball(files, `octo-org-invoicer-${sha.slice(0, 7)}`, { sha });
+      h.fake.repo(REPO).tarballs[sha] = fixtureTarball(sha, files);
       h.fake.addPull(REPO, { number: 20 + i, head: { ref: `topic-${i}`, sha }, files: [...patchFiles(), RECEIPT_EDIT] });
       const job = h.fake.addJob(REPO, { id: 900 + i, name: 'typecheck', workflow_name: 'CI', head_sha: sha, log: BIG_LOG });
       const p = workflowJobPayload(h.fake, job) as { workflow_job: Record<string, unknown> };
