@@ -39,7 +39,12 @@ export function takeFault(rules: FaultRule[], method: string, path: string): Fau
 
 export function faultReply(rule: FaultRule, nowMs = Date.now()): Reply {
   const headers: Record<string, string> = { ...rule.headers };
-  if (rule.resetInS !== undefined) headers['x-ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + rule.resetInS);
+  if (rule.resetInS !== undefined) {
+    headers['x-ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + rule.resetInS);
+    // From the same clock reading as the reset: Node's own `date` header is cached and can lag a second
+    // behind on a busy event loop, which made the client's wait (reset − date) a second too long.
+    headers.date = new Date(nowMs).toUTCString();
+  }
   return { status: rule.status, body: rule.body ?? { message: `fault ${rule.status}` }, ...(Object.keys(headers).length ? { headers } : {}) };
 }
 
