@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { RedlineError } from './errors.js';
-import { resolveInside } from './repo/confine.js';
+import { resolveInside } from './safety/confine.js';
 
 /**
  * `.github/redline.yml`: one zod schema, every field with a default. Only what LLM mode needs for now;

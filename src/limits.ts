@@ -94,3 +94,6 @@ export const MAX_PAYLOAD_URL_CHARS = 2_048;
 export const MAX_CHECK_OUTPUT_CHARS = 65_535;
 /** Pull requests kept from a check run's `pull_requests`. */
 export const MAX_PAYLOAD_PULLS = 100;
+
+/** Redaction: a PEM block longer than this is not a key (an 16k-bit RSA key is ~12.5k chars). */
+export const PEM_MAX_CHARS = 20_000;

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';
-import { redactSecrets } from '../report/redact.js';
-import { redactedText } from '../report/redact-everything.js';
-import { escapeWorkflowCommands } from '../report/sanitize.js';
+import { redactSecrets } from '../safety/redact.js';
+import { redactedText } from '../safety/redact-outgoing.js';
+import { escapeWorkflowCommands } from '../safety/sanitize.js';
 
 /** Actions shows at most 10 error annotations per step; more are dropped silently. */
 export const MAX_STEP_ANNOTATIONS = 10;
@@ -59,7 +59,7 @@ export function setOutputs(o: { file?: string; line?: number; category?: string;
 /** Appends markdown to the job summary (`$GITHUB_STEP_SUMMARY`); nothing when the runner gives none. */
 export async function appendSummary(markdown: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
-  // The summary's one writer: secretlint's preset + our patterns (redact-everything.ts).
+  // The summary's one writer: secretlint's preset + our patterns (redact-outgoing.ts).
   await core.summary.addRaw(await redactedText(markdown), true).write();
   core.summary.emptyBuffer();
 }

@@ -6,7 +6,7 @@ import { render, FORMATS, type Format } from '../report/index.js';
 import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
 import { UsageError } from '../errors.js';
 import { mustBeDir, mustBeFile } from './check-args.js';
-import { resolveInside } from '../repo/confine.js';
+import { resolveInside } from '../safety/confine.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 import { ConfigError, loadConfig, llmMode } from '../config.js';
 import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';

@@ -1,6 +1,6 @@
 import type { Placement } from '../report/placement.js';
 import { type GitHub, type RepoRef } from './client.js';
-import { redactingGitHub } from '../report/redact-everything.js';
+import { redactingGitHub } from '../safety/redact-outgoing.js';
 
 /** The name of Redline's own check run: the App ignores check runs with this name (its own). */
 export const CHECK_NAME = 'Redline';
@@ -26,7 +26,7 @@ const cap = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0,
  * `neutral`: the diagnosis is information; the build's own checks decide red or green.
  */
 export async function upsertCheckRun(gh: GitHub, ref: RepoRef, input: CheckRunInput): Promise<number> {
-  gh = redactingGitHub(gh); // what leaves the process is redacted (src/report/redact-everything.ts)
+  gh = redactingGitHub(gh); // what leaves the process is redacted (src/safety/redact-outgoing.ts)
   const p = input.placement;
   const annotations =
     p.tier === 'annotation'

@@ -1,7 +1,7 @@
 import { parseFingerprint, type Fingerprint } from '../report/fingerprint.js';
 import { fallback, type Placement } from '../report/placement.js';
 import { type GitHub, type RepoRef, listAll, statusOf } from './client.js';
-import { redactingGitHub } from '../report/redact-everything.js';
+import { redactingGitHub } from '../safety/redact-outgoing.js';
 
 /** One comment Redline posted earlier on the PR (a review comment or a PR conversation comment). */
 export interface OurComment {
@@ -56,7 +56,7 @@ export function sitsAt(c: OurComment, p: Placement): boolean {
 
 /** Replaces the body of one of our comments. */
 export async function editComment(gh: GitHub, ref: RepoRef, c: Pick<OurComment, 'kind' | 'id'>, body: string): Promise<void> {
-  gh = redactingGitHub(gh); // what leaves the process is redacted (src/report/redact-everything.ts)
+  gh = redactingGitHub(gh); // what leaves the process is redacted (src/safety/redact-outgoing.ts)
   if (c.kind === 'review') await gh.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { ...ref, comment_id: c.id, body });
   else await gh.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...ref, comment_id: c.id, body });
 }
@@ -74,7 +74,7 @@ export interface Posted {
  * both post a conversation comment; the annotation itself goes on the check run.
  */
 export async function postComment(gh: GitHub, ref: RepoRef, pr: number, headSha: string, p: Placement, body: (p: Placement) => string): Promise<Posted> {
-  gh = redactingGitHub(gh); // what leaves the process is redacted (src/report/redact-everything.ts)
+  gh = redactingGitHub(gh); // what leaves the process is redacted (src/safety/redact-outgoing.ts)
   try {
     if (p.tier === 'line') {
       const { data } = await gh.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {

@@ -6,8 +6,8 @@ import { familyOf, fingerprintOf, formatFingerprint } from '../report/fingerprin
 import { renderMarkdown } from '../report/markdown.js';
 import { place } from '../report/placement.js';
 import type { PrDiff } from '../repo/diff.js';
-import { redactSecrets } from '../report/redact.js';
-import { inlineCode } from '../report/sanitize.js';
+import { redactSecrets } from '../safety/redact.js';
+import { inlineCode } from '../safety/sanitize.js';
 import { COMMENT_MAX_CHARS } from '../report/bounds.js';
 import { LEADS_MAX_CHARS, uncertainLeads, withSection } from '../report/uncertain-leads.js';
 import type { Diagnosis } from '../types.js';

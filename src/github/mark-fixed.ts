@@ -6,7 +6,7 @@
  * people replied to is left exactly as it is: the thread is theirs now.
  */
 import { familyOf, fingerprintMarker, parseFingerprint } from '../report/fingerprint.js';
-import { inlineCode, safeUrl } from '../report/sanitize.js';
+import { inlineCode, safeUrl } from '../safety/sanitize.js';
 import { type GitHub, type RepoRef, checkRef, listAll } from './client.js';
 import { anyBot, editComment, type IsOurs } from './comments.js';
 import { findPullRequest } from './pull-request.js';

@@ -1,6 +1,6 @@
 import { fingerprintMarker, type Fingerprint } from '../report/fingerprint.js';
 import type { Placement } from '../report/placement.js';
-import { redactedText, redactingGitHub } from '../report/redact-everything.js';
+import { redactedText, redactingGitHub } from '../safety/redact-outgoing.js';
 import type { RepoRef, GitHub } from './client.js';
 import { upsertCheckRun } from './check-run.js';
 import { anyBot, editComment, findOurComments, postComment, sitsAt, type IsOurs } from './comments.js';

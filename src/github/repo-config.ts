@@ -6,7 +6,7 @@
  */
 import { ConfigError, defaultConfig, parseConfigText, type Config } from '../config.js';
 import { matchesAny, pathIgnored } from '../glob-match.js';
-import { inlineCode } from '../report/sanitize.js';
+import { inlineCode } from '../safety/sanitize.js';
 import type { Diagnosis } from '../types.js';
 import { CHECK_NAME, CHECK_TEXT_MAX } from './check-run.js';
 import { type GitHub, type RepoRef, statusOf } from './client.js';

@@ -23,7 +23,7 @@
  *   of plugin-retry too and retried here, with the same doubling wait as writes: one budget per request,
  *   one clock that tests can shorten.
  */
-import { markRedacting, redactRequestParams } from '../report/redact-everything.js';
+import { markRedacting, redactRequestParams } from '../safety/redact-outgoing.js';
 import { formatFingerprint, parseFingerprint } from '../report/fingerprint.js';
 import { type GitHub, isConnectionDropped, listAll, statusOf } from './client.js';
 import { anyBot, type IsOurs } from './comments.js';

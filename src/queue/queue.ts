@@ -3,7 +3,7 @@
  * here or in a `redline worker` process. Jobs are plain data (src/tasks/task.ts), never closures, so a
  * queue can keep them on disk (SQLite, the embedded default) or hand them to other machines (Redis).
  */
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../safety/redact.js';
 export interface QueuedJob<T = unknown> {
   /** The delivery id (X-GitHub-Delivery) plus a suffix per job: GitHub redelivers with the same id, so it dedupes. */
   id: string;

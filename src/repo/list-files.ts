@@ -1,5 +1,5 @@
 import { RG_TIMEOUT_MS } from '../limits.js';
-import { realRoot } from './confine.js';
+import { realRoot } from '../safety/confine.js';
 import { runRipgrep, WALK_ARGS } from './ripgrep.js';
 
 // TODO(limits): REPO_LIST_MAX_FILES — a checkout with more files than this is a monorepo we only

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { listRepoFiles } from './list-files.js';
-import { realRoot } from './confine.js';
+import { realRoot } from '../safety/confine.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 
 /** The checked-out repository as the locator sees it: its files and a way to read them. */

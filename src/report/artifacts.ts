@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Diagnosis } from '../types.js';
 import type { DiagnoseTrace } from '../diagnose.js';
-import { redactSecrets } from './redact.js';
-import { redactedText, redactFile } from './redact-everything.js';
+import { redactSecrets } from '../safety/redact.js';
+import { redactedText, redactFile } from '../safety/redact-outgoing.js';
 import { renderJson } from './json.js';
 
 /**
@@ -20,7 +20,7 @@ export async function writeArtifacts(dir: string, input: { log: string; diagnosi
   const out = resolve(dir);
   await mkdir(out, { recursive: true });
   const raw = join(out, 'raw.log');
-  // Every file through the one redactor (redact-everything.ts); the raw log a few MB at a time. A gzipped
+  // Every file through the one redactor (redact-outgoing.ts); the raw log a few MB at a time. A gzipped
   // log is stored as text (read through openLog: gunzipped, capped), since a compressed secret cannot be redacted.
   if (await isGzipFile(input.log)) {
     const plain = join(out, 'raw.log.tmp');

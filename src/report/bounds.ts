@@ -30,6 +30,3 @@ export const MD_MAX_MESSAGE_CHARS = 2000;
 export const SARIF_MAX_MESSAGE_CHARS = 2000;
 /** SARIF: code scanning rejects more than 25,000 results per run; we never need more than a few. */
 export const SARIF_MAX_RESULTS = 100;
-
-/** Redaction: a PEM block longer than this is not a key (an 16k-bit RSA key is ~12.5k chars). */
-export const PEM_MAX_CHARS = 20_000;

@@ -12,7 +12,7 @@ export { renderJson } from './json.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown.js';
 export { renderSarif, type SarifOptions } from './sarif.js';
 export { renderText, type TextOptions } from './text.js';
-export { redactDiagnosis, redactLines, redactSecrets, shannonEntropy, type Redacted } from './redact.js';
+export { redactDiagnosis, redactLines, redactSecrets, shannonEntropy, type Redacted } from '../safety/redact.js';
 export {
   codeBlock,
   escapeHtml,
@@ -22,7 +22,7 @@ export {
   safeUrl,
   sanitizeProse,
   stripHidden,
-} from './sanitize.js';
+} from '../safety/sanitize.js';
 export { COMMENT_MAX_CHARS } from './bounds.js';
 
 export type Format = 'text' | 'json' | 'markdown' | 'sarif';

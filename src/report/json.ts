@@ -1,5 +1,5 @@
 import type { Diagnosis, Finding } from '../types.js';
-import { redactDiagnosis } from './redact.js';
+import { redactDiagnosis } from '../safety/redact.js';
 
 /** Drops undefined values so optional keys are omitted rather than written as null. */
 function defined<T extends Record<string, unknown>>(o: T): T {

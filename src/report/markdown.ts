@@ -9,8 +9,8 @@ import {
 } from './bounds.js';
 import { CAUSE_TEXT, categoryLabel, pinText } from './explain.js';
 import { fitParts, shrinkLines, type Part } from './fit.js';
-import { redactDiagnosis } from './redact.js';
-import { codeBlock, htmlCode, inlineCode, safeUrl, sanitizeProse } from './sanitize.js';
+import { redactDiagnosis } from '../safety/redact.js';
+import { codeBlock, htmlCode, inlineCode, safeUrl, sanitizeProse } from '../safety/sanitize.js';
 import { cut, sourceExcerpt } from './source-excerpt.js';
 
 export interface MarkdownOptions {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Category, Diagnosis, Finding } from '../types.js';
 import { SARIF_MAX_MESSAGE_CHARS, SARIF_MAX_RESULTS } from './bounds.js';
 import { CAUSE_TEXT, categoryLabel } from './explain.js';
-import { redactDiagnosis } from './redact.js';
-import { stripHidden } from './sanitize.js';
+import { redactDiagnosis } from '../safety/redact.js';
+import { stripHidden } from '../safety/sanitize.js';
 import { cut } from './source-excerpt.js';
 
 export interface SarifOptions {

@@ -1,5 +1,5 @@
 import { SOURCE_MAX_LINES, SOURCE_MAX_LINE_CHARS } from './bounds.js';
-import { redactLines } from './redact.js';
+import { redactLines } from '../safety/redact.js';
 
 /** One line of a source excerpt, 1-based, already redacted and cut to a readable width. */
 export interface ExcerptLine {

@@ -6,8 +6,8 @@ import {
   TEXT_MAX_LINE_CHARS,
 } from './bounds.js';
 import { CAUSE_TEXT, categoryLabel, pinText } from './explain.js';
-import { redactDiagnosis } from './redact.js';
-import { escapeWorkflowCommands, stripHidden } from './sanitize.js';
+import { redactDiagnosis } from '../safety/redact.js';
+import { escapeWorkflowCommands, stripHidden } from '../safety/sanitize.js';
 import { cut, sourceExcerpt } from './source-excerpt.js';
 
 export interface TextOptions {

@@ -1,8 +1,8 @@
 import type { DiagnoseTrace } from '../diagnose.js';
 import type { Diagnosis } from '../types.js';
 import { pinText } from './explain.js';
-import { redactSecrets } from './redact.js';
-import { inlineCode, safeUrl, sanitizeProse } from './sanitize.js';
+import { redactSecrets } from '../safety/redact.js';
+import { inlineCode, safeUrl, sanitizeProse } from '../safety/sanitize.js';
 import { cut } from './source-excerpt.js';
 
 /** Leads listed at most in an explanation: the few a person can check by eye. */

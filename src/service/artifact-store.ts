@@ -10,8 +10,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { DiagnoseTrace } from '../diagnose.js';
 import { cleanedLogText, traceJsonText } from '../report/artifacts.js';
 import { renderJson } from '../report/json.js';
-import { redactSecrets } from '../report/redact.js';
-import { redactedText } from '../report/redact-everything.js';
+import { redactSecrets } from '../safety/redact.js';
+import { redactedText } from '../safety/redact-outgoing.js';
 import type { Diagnosis } from '../types.js';
 
 /** The only names an artifact can have: anything else in a URL is a 404, so no path ever comes from a request. */
@@ -103,7 +103,7 @@ export class LocalArtifactStore implements ArtifactStore {
     let bytes = 0;
     try {
       for (const name of ARTIFACT_NAMES) {
-        const data = Buffer.from(await redactedText(files[name]), 'utf8'); // the one redactor (redact-everything.ts)
+        const data = Buffer.from(await redactedText(files[name]), 'utf8'); // the one redactor (redact-outgoing.ts)
         bytes += data.length;
         await writeFile(join(tmp, name), data, { mode: 0o600 });
       }

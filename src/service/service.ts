@@ -10,7 +10,7 @@ import type { DiagnoseTrace } from '../diagnose.js';
 import { UsageError } from '../errors.js';
 import type { GitHub } from '../github/client.js';
 import type { JobOutcome } from '../github/handle-failed-job.js';
-import { redactSecrets } from '../report/redact.js';
+import { redactSecrets } from '../safety/redact.js';
 import type { Diagnosis } from '../types.js';
 import {
   type ArtifactStore,

@@ -6,7 +6,7 @@ import type { GitHub, RepoRef } from '../github/client.js';
 import { statusOf } from '../github/client.js';
 import type { IsOurs } from '../github/comments.js';
 import { failedChecksOf } from '../github/failed-checks.js';
-import { inlineCode } from '../report/sanitize.js';
+import { inlineCode } from '../safety/sanitize.js';
 import type { QueuedJob } from '../queue/queue.js';
 import { diagnoseJob, type CommandTask, type Task } from './task.js';
 

@@ -5,7 +5,7 @@ import type { PrDiff } from '../../repo/diff.js';
 import type { FileTags } from '../../repo/map/types.js';
 import { buildRepoMap } from '../../repo/map/repo-map.js';
 import { countTokens } from '../../repo/map/tokens.js';
-import { redactSecretsDeep } from '../../report/redact.js';
+import { redactSecretsDeep } from '../../safety/redact.js';
 import { loadDescription } from '../tools/tool.js';
 import { cutLine } from '../tools/truncate.js';
 import { AGENT_HUNK_LINES, AGENT_LINE_CHARS, AGENT_MAP_TOKENS, AGENT_MAX_HUNKS, AGENT_SNIPPET_AFTER, AGENT_SNIPPET_BEFORE, TOKEN_MARGIN } from './bounds.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Workspace } from '../../repo/workspace.js';
-import { OutsideWorkspaceError, resolveInside, toRepoPath } from '../../repo/confine.js';
+import { OutsideWorkspaceError, resolveInside, toRepoPath } from '../../safety/confine.js';
 import { errorResult, loadDescription, type ToolResult } from '../tools/tool.js';
 
 export const reportParameters = z.object({

@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { Workspace } from '../../repo/workspace.js';
 import type { FileTags } from '../../repo/map/types.js';
-import { redactSecretsDeep } from '../../report/redact.js';
+import { redactSecretsDeep } from '../../safety/redact.js';
 import { grepTool } from '../tools/grep.js';
 import { globTool } from '../tools/glob.js';
 import { readTool } from '../tools/read.js';

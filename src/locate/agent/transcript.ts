@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { redactSecrets } from '../../report/redact.js';
+import { redactSecrets } from '../../safety/redact.js';
 import type { AgentRun } from './loop.js';
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { GLOB_MAX_PATHS, RG_MAX_OUTPUT_BYTES, RG_TIMEOUT_MS } from '../../limits.js';
-import { realRoot, resolveInside, toRepoPath } from '../../repo/confine.js';
+import { realRoot, resolveInside, toRepoPath } from '../../safety/confine.js';
 import { runRipgrep, WALK_ARGS } from '../../repo/ripgrep.js';
 import { errorResult, loadDescription, type Tool, type ToolResult } from './tool.js';
 import { cutNotice, printable, spillFull, spillName } from './truncate.js';

@@ -2,7 +2,7 @@ import { open, opendir, stat } from 'node:fs/promises';
 import { basename, dirname, extname } from 'node:path';
 import { z } from 'zod';
 import { GLOB_MAX_PATHS, MAX_LINE_CHARS, READ_MAX_BYTES, READ_MAX_LINES } from '../../limits.js';
-import { resolveInside, toRepoPath } from '../../repo/confine.js';
+import { resolveInside, toRepoPath } from '../../safety/confine.js';
 import { errorResult, loadDescription, type Tool, type ToolResult } from './tool.js';
 import { cutLine, printable } from './truncate.js';
 

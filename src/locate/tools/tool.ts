@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { OutsideWorkspaceError } from '../../repo/confine.js';
+import { OutsideWorkspaceError } from '../../safety/confine.js';
 
 /** What every tool run gets: where the repository is, and where over-long output can be saved. */
 export interface ToolContext {

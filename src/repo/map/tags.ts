@@ -2,7 +2,7 @@ import { loadPack, packHit, savePack } from './tag-pack.js';
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workspace } from '../workspace.js';
-import { isInside } from '../confine.js';
+import { isInside } from '../../safety/confine.js';
 import type { FileTags } from './types.js';
 import { grammarFor, loadGrammar, queryHash, type GrammarId } from './languages.js';
 import { textTags } from './text-tags.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactDiagnosis, redactLines, redactSecrets, shannonEntropy } from '../../src/report/redact.js';
-import { ALNUM, located, randomText } from './make.js';
+import { redactDiagnosis, redactLines, redactSecrets, shannonEntropy } from '../../src/safety/redact.js';
+import { ALNUM, located, randomText } from '../report/make.js';
 
 // Real-shaped fakes assembled from parts at run time: no secret-shaped literal in the repo.
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

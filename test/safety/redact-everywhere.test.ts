@@ -12,8 +12,8 @@ import { Probot, ProbotOctokit } from 'probot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publish } from '../../src/github/publish.js';
 import { fingerprintMarker } from '../../src/report/fingerprint.js';
-import { redactOutgoing, redactRequestParams, redactingGitHub } from '../../src/report/redact-everything.js';
-import { redactSecrets } from '../../src/report/redact.js';
+import { redactOutgoing, redactRequestParams, redactingGitHub } from '../../src/safety/redact-outgoing.js';
+import { redactSecrets } from '../../src/safety/redact.js';
 import { generateAppKey, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { FIXTURE, HEAD_SHA, REPO, prFiles, startActionHarness, type ActionHarness } from '../action/harness.js';
 

@@ -7,7 +7,7 @@ import {
   safeUrl,
   sanitizeProse,
   stripHidden,
-} from '../../src/report/sanitize.js';
+} from '../../src/safety/sanitize.js';
 
 describe('sanitizeProse', () => {
   it('escapes raw HTML', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecretsDeep } from '../../src/report/redact.js';
+import { redactSecretsDeep } from '../../src/safety/redact.js';
 import { ALNUM, randomText } from '../report/make.js';
 
 // Real-shaped fakes assembled from parts at run time: no secret-shaped literal in the repo.

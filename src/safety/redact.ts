@@ -2,7 +2,7 @@ import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { Diagnosis, Finding } from '../types.js';
-import { PEM_MAX_CHARS } from './bounds.js';
+import { PEM_MAX_CHARS } from '../limits.js';
 
 /** The result of a redaction pass: the cleaned text and how many secrets were replaced. */
 export interface Redacted {
@@ -223,7 +223,7 @@ const SECRETLINT_CONFIG = { rules: [{ id: '@secretlint/secretlint-rule-preset-re
 /**
  * redactSecrets plus secretlint's recommended preset (a maintained detector: AWS, GCP, Azure, GitHub,
  * Slack, SendGrid, OpenAI, Anthropic, npm, basic-auth, database URLs, private keys...). Async because
- * secretlint is; used for everything that leaves the process (redact-everything.ts: GitHub writes, the
+ * secretlint is; used for everything that leaves the process (redact-outgoing.ts: GitHub writes, the
  * Action's stdout and summary, artifacts, model requests). Secretlint runs first, on
  * the original text, then our patterns (JWTs, generic assignments) on the result; newlines are kept.
  */

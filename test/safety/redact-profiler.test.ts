@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
-import { redactSecretsDeep } from '../../src/report/redact.js';
+import { redactSecretsDeep } from '../../src/safety/redact.js';
 
 const TEXT = 'src/receipt.ts(15,62): error TS2554: Expected 2 arguments, but got 1.\n'.repeat(20);
 const yieldToObservers = (): Promise<void> => new Promise((r) => setImmediate(r));

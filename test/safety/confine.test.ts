@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutsideWorkspaceError, resolveInside } from '../../src/repo/confine.js';
+import { OutsideWorkspaceError, resolveInside } from '../../src/safety/confine.js';
 
 let base: string;
 let root: string;
