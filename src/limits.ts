@@ -97,3 +97,17 @@ export const MAX_PAYLOAD_PULLS = 100;
 
 /** Redaction: a PEM block longer than this is not a key (an 16k-bit RSA key is ~12.5k chars). */
 export const PEM_MAX_CHARS = 20_000;
+
+/**
+ * Redaction reads text in windows of this many characters (plus REDACT_OVERLAP_CHARS on each side), so
+ * a line of any length costs time linear in its length: every pattern's attempt is bounded by the
+ * window, and the window by this constant. 64 KiB keeps the per-window overhead small.
+ */
+export const REDACT_WINDOW_CHARS = 65_536;
+/**
+ * What a window also sees of its neighbours: a secret up to this long is found whole whichever window
+ * it starts in (JWTs and signed URLs are the long ones; a PEM block is found on the whole text).
+ */
+export const REDACT_OVERLAP_CHARS = 8_192;
+/** A base64 or percent-encoded run longer than this is not decoded (an image or an archive, not a token). */
+export const REDACT_MAX_ENCODED_CHARS = 8_192;

@@ -1,0 +1,107 @@
+/**
+ * gitleaks' default rule set (vendored in gitleaks/, compiled to JS at build time) as a detector, with
+ * gitleaks' own semantics: a rule runs only when one of its keywords is in the text (the cheap
+ * prefilter), the secret is the rule's secretGroup or its first non-empty group, a secret at or below
+ * the rule's entropy is dropped, and the rule's and the global allowlists (regexes on the secret, the
+ * match or the line; stopwords in the secret) drop what they allow. Placeholders (`sk_live_XXXX…`) are
+ * dropped too, with the same floor as our own patterns, so evidence stays readable.
+ */
+import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES, type GitleaksAllow } from './gitleaks/rules.generated.js';
+import { looksRandom, shannonEntropy, tokenBody, type Span } from './span.js';
+
+interface Allow {
+  target: string;
+  regexes: RegExp[];
+  stopwords: string[];
+  all: boolean;
+}
+
+interface Compiled {
+  id: string;
+  re: RegExp;
+  keywords: string[];
+  entropy: number;
+  secretGroup: number;
+  allow: Allow[];
+}
+
+const compileAllow = (a: GitleaksAllow): Allow => ({ ...a, regexes: a.regexes.map((r) => new RegExp(r)) });
+
+const GLOBAL: Allow[] = GITLEAKS_GLOBAL_ALLOW ? [compileAllow(GITLEAKS_GLOBAL_ALLOW)] : [];
+
+/** Every compiled rule ('d': match indices, so the secret's own offset is known). */
+export const COMPILED: Compiled[] = GITLEAKS_RULES.map((r) => ({
+  id: r.id,
+  re: new RegExp(r.source, 'dg'),
+  keywords: r.keywords,
+  entropy: r.entropy ?? 0,
+  secretGroup: r.secretGroup ?? 0,
+  allow: (r.allow ?? []).map(compileAllow),
+}));
+
+const ALWAYS = COMPILED.filter((r) => r.keywords.length === 0);
+const BY_KEYWORD = new Map<string, Compiled[]>();
+for (const r of COMPILED) for (const k of r.keywords) BY_KEYWORD.set(k, [...(BY_KEYWORD.get(k) ?? []), r]);
+
+// One alternation of all keywords, longest first: at a position where several start, the longest wins,
+// and CONTAINED names the shorter ones inside it, so no keyword occurrence is missed.
+const KEYWORDS = [...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length);
+const KEYWORD_RE = new RegExp(KEYWORDS.map((k) => k.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+const CONTAINED = new Map(KEYWORDS.map((k) => [k, KEYWORDS.filter((o) => k.includes(o))]));
+
+/** The rules whose keywords occur in `text` (gitleaks' prefilter), plus those without keywords. */
+function rulesFor(text: string): Set<Compiled> {
+  const found = new Set<Compiled>(ALWAYS);
+  const lower = text.toLowerCase();
+  const seen = new Set<string>();
+  KEYWORD_RE.lastIndex = 0;
+  for (let m = KEYWORD_RE.exec(lower); m; m = KEYWORD_RE.exec(lower)) {
+    if (!seen.has(m[0])) {
+      seen.add(m[0]);
+      for (const k of CONTAINED.get(m[0]) ?? []) for (const r of BY_KEYWORD.get(k) ?? []) found.add(r);
+    }
+    KEYWORD_RE.lastIndex = m.index + 1;
+  }
+  return found;
+}
+
+function lineAround(text: string, start: number, end: number): string {
+  const a = text.lastIndexOf('\n', start - 1) + 1;
+  const b = text.indexOf('\n', end);
+  return text.slice(a, b === -1 ? text.length : b);
+}
+
+function allowed(list: readonly Allow[], secret: string, match: string, line: () => string): boolean {
+  for (const a of list) {
+    const target = a.target === 'match' ? match : a.target === 'line' ? line() : secret;
+    const checks: boolean[] = [];
+    if (a.regexes.length) checks.push(a.regexes.some((r) => r.test(target)));
+    if (a.stopwords.length) {
+      const lower = secret.toLowerCase();
+      checks.push(a.stopwords.some((w) => lower.includes(w)));
+    }
+    if (checks.length && (a.all ? checks.every(Boolean) : checks.some(Boolean))) return true;
+  }
+  return false;
+}
+
+/** Spans of gitleaks' rules in `text` (the secret itself, not its `key=` context). */
+export function findGitleaks(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const rule of rulesFor(text)) {
+    rule.re.lastIndex = 0;
+    for (const m of text.matchAll(rule.re)) {
+      let g = rule.secretGroup;
+      if (g === 0) for (let i = 1; i < m.length; i++) if (m[i]) { g = i; break; }
+      const secret = m[g];
+      const at = m.indices?.[g];
+      if (!secret || !at) continue;
+      if (rule.entropy && shannonEntropy(secret) <= rule.entropy) continue;
+      if (!looksRandom(tokenBody(secret))) continue;
+      const line = () => lineAround(text, m.index, m.index + m[0].length);
+      if (allowed(rule.allow, secret, m[0], line) || allowed(GLOBAL, secret, m[0], line)) continue;
+      spans.push({ start: at[0], end: at[1], kind: rule.id });
+    }
+  }
+  return spans;
+}

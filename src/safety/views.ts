@@ -1,0 +1,116 @@
+/**
+ * Other ways to read the same text, so a secret's shape cannot be hidden by how it was printed: a view
+ * is a text plus, for each of its characters, the offset in the original it came from. A span found in
+ * a view maps back to the original characters it covers (escape codes between them included).
+ */
+import { REDACT_MAX_ENCODED_CHARS } from '../limits.js';
+
+export interface View {
+  text: string;
+  /** map[i]: offset in the original of view character i; map[text.length]: the original's end. */
+  map: Int32Array;
+}
+
+// CSI (colours, cursor moves), OSC (titles, links; ended by BEL or ST), and two-character escapes.
+const ESCAPE = /\x1b\[[0-?]{0,64}[ -/]{0,16}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|\x1b[@-_]/y;
+
+/**
+ * The text as a terminal's reader would join it: ANSI escape sequences and `\r` removed, so
+ * `ghp_AB\x1b[0mCD…` and a token drawn over several `\r` progress frames read as one token. Null when
+ * there is nothing to remove.
+ */
+export function cleanView(text: string): View | null {
+  if (!text.includes('\x1b') && !text.includes('\r')) return null;
+  const map = new Int32Array(text.length + 1);
+  let out = '';
+  let n = 0;
+  let runStart = 0;
+  const flush = (to: number) => {
+    out += text.slice(runStart, to);
+    for (let k = runStart; k < to; k++) map[n++] = k;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === 13) {
+      flush(i);
+      runStart = ++i;
+      continue;
+    }
+    if (c === 27) {
+      ESCAPE.lastIndex = i;
+      const m = ESCAPE.exec(text);
+      const len = m ? m[0].length : 1;
+      flush(i);
+      i += len;
+      runStart = i;
+      continue;
+    }
+    i++;
+  }
+  flush(text.length);
+  map[n] = text.length;
+  return { text: out, map: map.subarray(0, n + 1) };
+}
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+const JSON_ESC: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '"': '"', '\\': '\\', '/': '/' };
+
+/**
+ * The text with percent-escapes (`%2F`) and JSON/JS string escapes (`\"`, `\/`, `\u0067`, `\n`)
+ * decoded: a token inside a JSON string or a URL query reads as it was before it was escaped. Null when
+ * the text has neither.
+ */
+export function decodedView(text: string): View | null {
+  if (!/%[0-9A-Fa-f]{2}|\\[nrtbf"\\/u]/.test(text)) return null;
+  const map = new Int32Array(text.length + 1);
+  const parts: string[] = [];
+  let n = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]!;
+    if (c === '%' && HEX.test(text.slice(i + 1, i + 3))) {
+      parts.push(String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16)));
+      map[n++] = i;
+      i += 3;
+      continue;
+    }
+    if (c === '\\' && i + 1 < text.length) {
+      const e = text[i + 1]!;
+      if (e === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(i + 2, i + 6))) {
+        parts.push(String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)));
+        map[n++] = i;
+        i += 6;
+        continue;
+      }
+      const d = JSON_ESC[e];
+      if (d !== undefined) {
+        parts.push(d);
+        map[n++] = i;
+        i += 2;
+        continue;
+      }
+    }
+    parts.push(c);
+    map[n++] = i++;
+  }
+  map[n] = text.length;
+  return { text: parts.join(''), map: map.subarray(0, n + 1) };
+}
+
+// A run of base64 (standard or URL alphabet) at a token boundary, long enough to hold a short token.
+const B64 = new RegExp(`(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,${REDACT_MAX_ENCODED_CHARS}}={0,2}(?![A-Za-z0-9+/=_-])`, 'g');
+
+/**
+ * Base64 runs of `text` that decode to printable text (a hash or an image decodes to binary): each with
+ * its decoded text, for the detectors to read.
+ */
+export function* base64Runs(text: string): Generator<{ start: number; end: number; decoded: string }> {
+  B64.lastIndex = 0;
+  for (const m of text.matchAll(B64)) {
+    const run = m[0];
+    // A pure hex run (a git SHA, a digest) or a plain word is not base64 of anything.
+    if (/^[0-9a-f]+$/i.test(run) || /^[A-Za-z_-]+$/.test(run)) continue;
+    const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+    if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]+$/.test(decoded)) continue;
+    yield { start: m.index, end: m.index + run.length, decoded };
+  }
+}
