@@ -1,6 +1,5 @@
 /**
- * The one secret finder: every detector (our own shapes, gitleaks' rule set, and, on the async path,
- * secretlint's preset) reads the text through every view of it, window by window:
+ * The one secret finder: every detector (our own shapes, gitleaks' rule set, secretlint's preset) reads the text through every view of it, window by window:
  *
  * - windows: REDACT_WINDOW_CHARS at a time with REDACT_OVERLAP_CHARS of context each side, a match
  *   belonging to the window it starts in. Every pattern's attempt is bounded (no unbounded repeat, see
@@ -12,18 +11,19 @@
 import { REDACT_OVERLAP_CHARS, REDACT_WINDOW_CHARS } from '../limits.js';
 import { findGitleaks } from './gitleaks-detector.js';
 import { findOwnPatterns, findPem } from './own-patterns.js';
+import { findSecretlint } from './secretlint-detector.js';
 import type { Span } from './span.js';
 import { base64Runs, cleanView, decodedView, type View } from './views.js';
 
-/** The detectors that run everywhere, synchronously. */
-function syncSpans(text: string): Span[] {
-  return [...findOwnPatterns(text), ...findGitleaks(text)];
+/** The three rule sets, on one text. */
+function detect(text: string): Span[] {
+  return [...findOwnPatterns(text), ...findGitleaks(text), ...findSecretlint(text)];
 }
 
 /** Base64 runs whose decoded text holds a secret. */
 function base64Spans(text: string): Span[] {
   const spans: Span[] = [];
-  for (const r of base64Runs(text)) if (syncSpans(r.decoded).length > 0) spans.push({ start: r.start, end: r.end, kind: 'base64' });
+  for (const r of base64Runs(text)) if (detect(r.decoded).length > 0) spans.push({ start: r.start, end: r.end, kind: 'base64' });
   return spans;
 }
 
@@ -87,9 +87,9 @@ export function owned(p: Piece, spans: readonly Span[]): Span[] {
   return spans.filter((s) => s.start >= p.from && s.start < p.to).map((s) => toOriginalSpan(p, s));
 }
 
-/** Every secret in `text` that the synchronous detectors find, as spans of `text` (may overlap). */
+/** Every secret in `text`, as spans of `text` (may overlap). */
 export function findSecrets(text: string): Span[] {
   const out: Span[] = findPem(text);
-  for (const p of pieces(text)) out.push(...owned(p, [...syncSpans(p.text), ...base64Spans(p.text)]));
+  for (const p of pieces(text)) out.push(...owned(p, [...detect(p.text), ...base64Spans(p.text)]));
   return out;
 }

@@ -1,12 +1,10 @@
 /**
  * Redaction: secrets in a text replaced by `[REDACTED:<kind>]`, newlines kept (so line-aligned callers
  * stay aligned). One finder (find-secrets.ts) with three rule sets: Redline's own shapes, gitleaks'
- * default config (compiled at build time) and, on the async path every outgoing channel uses,
- * secretlint's recommended preset. The sync path (no secretlint) is the reporters' first pass.
+ * default config (compiled at build time) and secretlint's recommended preset; every writer uses it.
  */
 import type { Diagnosis, Finding } from '../types.js';
-import { findSecrets, owned, pieces } from './find-secrets.js';
-import { findSecretlint } from './secretlint-detector.js';
+import { findSecrets } from './find-secrets.js';
 import type { Span } from './span.js';
 
 export { shannonEntropy } from './span.js';
@@ -102,16 +100,7 @@ export function redactDiagnosis(d: Diagnosis): { diagnosis: Diagnosis; count: nu
   return { diagnosis, count };
 }
 
-/**
- * redactSecrets plus secretlint's recommended preset, through the same windows and views. Async
- * because secretlint is; used for everything that leaves the process (redact-outgoing.ts: GitHub
- * writes, the Action's stdout and summary, artifacts, model requests, the CLI's output).
- */
+/** `redactSecrets` for callers that await (the outgoing channels); the same finder, the same result. */
 export async function redactSecretsDeep(text: string): Promise<Redacted> {
-  const spans = findSecrets(text);
-  // secretlint runs on the plain and cleaned views (its rules read text as printed; decoded forms are
-  // the sync detectors' job).
-  for (const p of pieces(text)) spans.push(...owned(p, await findSecretlint(p.text)));
-  return applySpans(text, spans);
+  return redactSecrets(text);
 }
-
