@@ -189,3 +189,5 @@ console.log(`  ${warm.stderr.replace(/^redline: /, '')}`);
 }
 
 await llmSection(true);
+
+await import('./bench-redact.mjs');

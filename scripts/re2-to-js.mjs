@@ -12,6 +12,11 @@
 
 /** Longest run one repeat may take (a secret is far shorter; bounds the cost of one match attempt). */
 export const MAX_REPEAT = 1024;
+/**
+ * The same for a repeat of `.` (the curl rules' `.*` between `curl` and its header): an attempt scans
+ * that far from every keyword, so it is kept short; a header further than this from its `curl` is missed.
+ */
+export const MAX_DOT_REPEAT = 256;
 
 const POSIX = {
   alnum: '0-9A-Za-z', alpha: 'A-Za-z', ascii: '\\x00-\\x7F', blank: '\\t ', cntrl: '\\x00-\\x1F\\x7F',
@@ -147,12 +152,13 @@ export function re2ToJs(re) {
     return `[${neg ? '^' : ''}${body}]`;
   };
 
-  const readQuant = () => {
+  const readQuant = (dot) => {
+    const cap = dot ? MAX_DOT_REPEAT : MAX_REPEAT;
     // after an atom: *, +, ?, {n}, {n,}, {n,m}, each optionally lazy (?); possessive does not exist in RE2
     const c = re[i];
     let q = '';
-    if (c === '*') { q = `{0,${MAX_REPEAT}}`; i++; }
-    else if (c === '+') { q = `{1,${MAX_REPEAT}}`; i++; }
+    if (c === '*') { q = `{0,${cap}}`; i++; }
+    else if (c === '+') { q = `{1,${cap}}`; i++; }
     else if (c === '?') { q = '?'; i++; }
     else if (c === '{') {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(re.slice(i));
@@ -160,7 +166,7 @@ export function re2ToJs(re) {
       i += m[0].length;
       const lo = Number(m[1]);
       if (m[2] === undefined) q = `{${lo}}`;
-      else if (m[3] === '') q = `{${lo},${Math.max(lo, MAX_REPEAT)}}`;
+      else if (m[3] === '') q = `{${lo},${Math.max(lo, cap)}}`;
       else q = `{${lo},${m[3]}}`;
     } else return '';
     if (re[i] === '?') { q += '?'; i++; }
@@ -224,7 +230,7 @@ export function re2ToJs(re) {
       i++;
       atom = flags.i && isLetter(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escOutside(c);
     }
-    out += atom + readQuant();
+    out += atom + readQuant(atom === '[^\\n]');
   }
   if (stack.length) throw new Unsupported('unbalanced (');
   const source = out;

@@ -1,8 +1,8 @@
 /**
  * Everything the Action says to the runner: annotations as workflow commands (capped at GitHub's 10
  * errors per step), blocks of log text that can never act as commands, outputs and the job summary.
- * Everything is redacted here (sync patterns; the summary with secretlint too); report.ts hands
- * annotate/echo/info text already through `redactOutgoing` (they are sync, secretlint is not).
+ * Everything is redacted here (the one redactor, safety/redact.ts); report.ts hands annotate/echo/info
+ * text already through `redactOutgoing` too.
  */
 import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';

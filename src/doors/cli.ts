@@ -1,4 +1,5 @@
 import { RedlineError, UsageError } from '../errors.js';
+import { redactSecrets } from '../safety/redact.js';
 
 /**
  * The CLI's front door: parses the command and loads only that command's module, so `redline map` does
@@ -18,11 +19,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return await dispatch(argv, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`redline: ${e.message}\n`);
+      io.stderr.write(`redline: ${redactSecrets(e.message).text}\n`);
       return 2;
     }
     const msg = e instanceof RedlineError ? e.message : `internal error: ${(e as Error)?.message ?? String(e)} (please report it with the --artifacts folder)`;
-    io.stderr.write(`redline: ${msg}\n`);
+    io.stderr.write(`redline: ${redactSecrets(msg).text}\n`); // an error may quote the log
     return 1;
   }
 }

@@ -7,6 +7,7 @@ import { writeArtifacts, spoolStdin } from '../report/artifacts.js';
 import { UsageError } from '../errors.js';
 import { mustBeDir, mustBeFile } from './check-args.js';
 import { resolveInside } from '../safety/confine.js';
+import { redactSecrets } from '../safety/redact.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
 import { ConfigError, loadConfig, llmMode } from '../config.js';
 import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
@@ -75,8 +76,8 @@ export async function diagnoseCommand(args: string[], io: CliIO): Promise<number
   if (trace.agent) {
     const a = trace.agent;
     io.stderr.write(
-      `redline: LLM ${a.adopted ? `pin verified (${a.report?.file}:${a.report?.line})` : `kept the deterministic answer (${a.stop}${a.error ? `: ${a.error.slice(0, 200)}` : ''})`}; ` +
-        `${a.turns} turn(s), ${a.inputTokens} input tokens (${a.cacheReadTokens} from cache), ~$${a.usd.toFixed(4)}\n`,
+      redactSecrets(`redline: LLM ${a.adopted ? `pin verified (${a.report?.file}:${a.report?.line})` : `kept the deterministic answer (${a.stop}${a.error ? `: ${a.error.slice(0, 200)}` : ''})`}; ` +
+        `${a.turns} turn(s), ${a.inputTokens} input tokens (${a.cacheReadTokens} from cache), ~$${a.usd.toFixed(4)}\n`).text,
     );
   }
   const repo = values.repo ? resolve(values.repo) : undefined;
@@ -115,7 +116,7 @@ async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: st
     config = await loadConfig(values.repo);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    io.stderr.write(`redline: ${e.message}; running without LLM mode\n`);
+    io.stderr.write(`redline: ${redactSecrets(e.message).text}; running without LLM mode\n`);
     return undefined;
   }
   if (!llmMode({ flag, apiKey, config: config.llm }).on) return undefined;

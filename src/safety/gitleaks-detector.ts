@@ -49,17 +49,35 @@ const KEYWORDS = [...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length);
 const KEYWORD_RE = new RegExp(KEYWORDS.map((k) => k.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
 const CONTAINED = new Map(KEYWORDS.map((k) => [k, KEYWORDS.filter((o) => k.includes(o))]));
 
-/** The rules whose keywords occur in `text` (gitleaks' prefilter), plus those without keywords. */
-function rulesFor(text: string): Set<Compiled> {
-  const found = new Set<Compiled>(ALWAYS);
+/**
+ * Where a rule's match may be, around one of its keywords: every rule's match holds its keyword, at most
+ * this far from the match's start (the generic rules' `[\w.-]{0,50}?` name prefix) ...
+ */
+const BEFORE_KEYWORD = 128;
+/** ... and the match runs at most this far past it (the curl rules' header, a long token). */
+const AFTER_KEYWORD = 2_048;
+
+/**
+ * For each rule whose keywords occur in `text` (gitleaks' prefilter), the regions around those
+ * occurrences, merged: the rule's regex runs there only, not from every position of the text. Rules
+ * without keywords run on the whole text.
+ */
+function regionsFor(text: string): Map<Compiled, [number, number][]> {
+  const found = new Map<Compiled, [number, number][]>();
+  for (const r of ALWAYS) found.set(r, [[0, text.length]]);
   const lower = text.toLowerCase();
-  const seen = new Set<string>();
   KEYWORD_RE.lastIndex = 0;
   for (let m = KEYWORD_RE.exec(lower); m; m = KEYWORD_RE.exec(lower)) {
-    if (!seen.has(m[0])) {
-      seen.add(m[0]);
-      for (const k of CONTAINED.get(m[0]) ?? []) for (const r of BY_KEYWORD.get(k) ?? []) found.add(r);
-    }
+    const lo = Math.max(0, m.index - BEFORE_KEYWORD);
+    const hi = Math.min(text.length, m.index + AFTER_KEYWORD);
+    for (const k of CONTAINED.get(m[0]) ?? [])
+      for (const r of BY_KEYWORD.get(k) ?? []) {
+        const list = found.get(r) ?? [];
+        const last = list[list.length - 1];
+        if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+        else list.push([lo, hi]);
+        found.set(r, list);
+      }
     KEYWORD_RE.lastIndex = m.index + 1;
   }
   return found;
@@ -88,9 +106,18 @@ function allowed(list: readonly Allow[], secret: string, match: string, line: ()
 /** Spans of gitleaks' rules in `text` (the secret itself, not its `key=` context). */
 export function findGitleaks(text: string): Span[] {
   const spans: Span[] = [];
-  for (const rule of rulesFor(text)) {
-    rule.re.lastIndex = 0;
-    for (const m of text.matchAll(rule.re)) {
+  for (const [rule, regions] of regionsFor(text)) {
+    for (const [lo, hi] of regions) spans.push(...matchRule(rule, text, lo, hi));
+  }
+  return spans;
+}
+
+/** The rule's findings in text[lo, hi), a slice: `\b` and lookbehinds see the BEFORE_KEYWORD characters before a keyword. */
+function matchRule(rule: Compiled, text: string, lo: number, hi: number): Span[] {
+  const spans: Span[] = [];
+  const region = lo === 0 && hi === text.length ? text : text.slice(lo, hi);
+  rule.re.lastIndex = 0;
+  for (const m of region.matchAll(rule.re)) {
       let g = rule.secretGroup;
       if (g === 0) for (let i = 1; i < m.length; i++) if (m[i]) { g = i; break; }
       const secret = m[g];
@@ -98,10 +125,9 @@ export function findGitleaks(text: string): Span[] {
       if (!secret || !at) continue;
       if (rule.entropy && shannonEntropy(secret) <= rule.entropy) continue;
       if (!looksRandom(tokenBody(secret))) continue;
-      const line = () => lineAround(text, m.index, m.index + m[0].length);
+      const line = () => lineAround(text, lo + m.index, lo + m.index + m[0].length);
       if (allowed(rule.allow, secret, m[0], line) || allowed(GLOBAL, secret, m[0], line)) continue;
-      spans.push({ start: at[0], end: at[1], kind: rule.id });
-    }
+      spans.push({ start: lo + at[0], end: lo + at[1], kind: rule.id });
   }
   return spans;
 }

@@ -1,22 +1,23 @@
 /**
- * Redaction of everything that leaves the process, in one place (issue 7). One detector,
- * `redactOutgoing`: secretlint's recommended preset (a maintained detector) plus our own patterns and
- * entropy checks (redact.ts); placeholders such as `ghp_xxxx…` are kept. One choke point per channel:
+ * Redaction of everything that leaves the process, in one place (issues 7, 13). One redactor
+ * (redact.ts → find-secrets.ts: our shapes, gitleaks' default rules, secretlint's preset; every view,
+ * every window); the sync `redactSecrets` and the async helpers here are the same finder. One choke
+ * point per channel:
  *
  * - GitHub: `redactRequestParams` on every write request (the App's `resilient` client and `publish`,
  *   through which the Action writes): every string of the body, route parameters aside.
  * - The Action's runner: the job summary (`appendSummary`) and the text report.ts prints or annotates.
- * - Artifacts: `writeArtifacts` (CLI and Action) and the service's artifact store.
- * - Model requests: src/locate/agent (redactSecretsDeep, the same function).
- *
- * The sync `redactSecrets` stays in the reporters as a first pass (defence in depth).
+ * - Artifacts: `writeArtifacts` (CLI and Action) and the service's artifact store; raw.log is the log
+ *   as received, redacted (`redactFile`).
+ * - Model requests and transcripts: src/locate/agent; the CLI's stdout and stderr; the status page and
+ *   dead letters (queue.ts `errorLine`).
  */
 import { createReadStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import type { GitHub } from '../github/client.js';
 import { redactSecretsDeep, type Redacted } from './redact.js';
 
-/** Secretlint + patterns + entropy; placeholders kept; the number of lines never changes. */
+/** The one redactor; placeholders kept; the number of lines never changes. */
 export function redactOutgoing(text: string): Promise<Redacted> {
   return redactSecretsDeep(text);
 }
