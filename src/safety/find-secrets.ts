@@ -13,7 +13,9 @@ import { findGitleaks } from './gitleaks-detector.js';
 import { findOwnPatterns, findPem } from './own-patterns.js';
 import { findSecretlint } from './secretlint-detector.js';
 import type { Span } from './span.js';
-import { base64Runs, cleanView, decodedView, type View } from './views.js';
+import { base64Runs, cleanView, compose, decodedView, linesView, type View } from './views.js';
+
+const ESCAPED = /%[0-9A-Fa-f]{2}|\\[nrtbf"\\/u]/;
 
 /** The three rule sets, on one text. */
 function detect(text: string): Span[] {
@@ -49,13 +51,18 @@ export function* pieces(text: string): Generator<Piece> {
     const from = s - lo;
     const to = Math.min(s + REDACT_WINDOW_CHARS, text.length) - lo;
     yield { text: slice, toOriginal: identity(lo), from, to };
-    const clean = cleanView(slice);
-    const base = clean ?? { text: slice, map: null };
+    // The lines with escape codes or `\r`, as a terminal shows them.
+    const dirty = linesView(slice, /[\x1b\r]/);
+    const cleaned = dirty ? cleanView(dirty.text) : null;
+    const clean = dirty && cleaned ? compose(dirty, cleaned) : null;
     if (clean) yield viewPiece(clean, lo, from, to);
-    const decoded = decodedView(base.text);
-    if (decoded) {
-      // Compose: decoded offsets → clean offsets → slice offsets.
-      const v: View = clean ? { text: decoded.text, map: decoded.map.map((k) => clean.map[k]!) } : decoded;
+    // The lines with percent- or string escapes, decoded (after the ANSI codes are gone).
+    for (const base of clean ? [clean, { text: slice, map: null }] : [{ text: slice, map: null }]) {
+      const escaped = linesView(base.text, ESCAPED);
+      const decoded = escaped ? decodedView(escaped.text) : null;
+      if (!escaped || !decoded) continue;
+      let v = compose(escaped, decoded);
+      if (base.map) v = compose(base as View, v);
       yield viewPiece(v, lo, from, to);
     }
     if (hi === text.length) break;

@@ -114,3 +114,43 @@ export function* base64Runs(text: string): Generator<{ start: number; end: numbe
     yield { start: m.index, end: m.index + run.length, decoded };
   }
 }
+
+/**
+ * The lines of `text` that `test` accepts, joined by `\n`, as a view: the other views (ANSI, escapes) are
+ * built from the lines that need them only, so a log with a few coloured lines pays for those lines.
+ * Null when no line is accepted.
+ */
+export function linesView(text: string, test: RegExp): View | null {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let total = 0;
+  for (let a = 0; a <= text.length; ) {
+    let b = text.indexOf('\n', a);
+    if (b === -1) b = text.length;
+    test.lastIndex = 0;
+    if (b > a && test.test(text.slice(a, b))) {
+      starts.push(a);
+      ends.push(b);
+      total += b - a + 1;
+    }
+    a = b + 1;
+  }
+  if (starts.length === 0) return null;
+  const map = new Int32Array(total + 1);
+  const parts: string[] = [];
+  let n = 0;
+  for (let k = 0; k < starts.length; k++) {
+    const a = starts[k]!;
+    const b = ends[k]!;
+    parts.push(text.slice(a, b));
+    for (let i = a; i <= b; i++) map[n++] = i; // the line and its newline
+  }
+  map[n - 1] = Math.min(map[n - 1]!, text.length);
+  map[n] = text.length;
+  return { text: parts.join('\n') + '\n', map: map.subarray(0, n + 1) };
+}
+
+/** `inner` (a view of `outer.text`) as a view of what `outer` maps to. */
+export function compose(outer: View, inner: View): View {
+  return { text: inner.text, map: inner.map.map((k) => outer.map[Math.min(k, outer.map.length - 1)]!) };
+}
