@@ -65,7 +65,7 @@ export function* pieces(text: string): Generator<Piece> {
       if (base.map) v = compose(base as View, v);
       yield viewPiece(v, lo, from, to);
     }
-    if (hi === text.length) break;
+    if (s + REDACT_WINDOW_CHARS >= text.length) break;
   }
 }
 
