@@ -25,7 +25,6 @@ export const actions: CiFormatModule = {
   steps({ lines, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
     let current: Step | null = null;
-    let inPost = false;
     for (const l of lines) {
       const t = l.text;
       if (!t.startsWith('##[') && !t.startsWith('Post job')) continue;
@@ -40,15 +39,13 @@ export const actions: CiFormatModule = {
       if (POST.test(t)) {
         if (current) current.endLine = l.n - 1;
         current = null;
-        inPost = true;
         continue;
       }
       if (ERROR.test(t)) {
         const exit = EXIT.exec(t);
         if (!current) {
-          // An error outside any step (the runner cancelling the job, a timeout): a step of its own; in the
-          // post-job cleanup it is the cleanup's, which never explains the failure.
-          current = { name: inPost ? 'post job cleanup' : 'job', startLine: l.n, endLine: l.n, kind: inPost ? 'post' : 'user', errorLines: [] };
+          // An error outside any step (the runner cancelling the job, a timeout): a step of its own.
+          current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };
           steps.push(current);
         }
         current.errorLines.push(l.n);
