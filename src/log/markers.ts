@@ -10,8 +10,8 @@ import type { SectionMarker } from './scan-log.js';
 const NAME_END = String.raw`(?:(?=travis_(?:fold|time):|section_(?:start|end):|[\s\x1b$[]|$)|(?<=[a-z])(?=[A-Z]))`;
 const GITLAB = String.raw`section_(start|end):\d+:([A-Za-z0-9_.-]+?)${NAME_END}`;
 const TRAVIS_FOLD = String.raw`travis_fold:(start|end):([^\s\x1b$]+?)${NAME_END}`;
-/** `travis_time:start:<id>` and `travis_time:end:<id>:start=…,finish=…,duration=…` around each command. */
-const TRAVIS_TIME = String.raw`travis_time:(start|end):([0-9a-f]+)(?::start=\d+,finish=\d+,duration=\d+)?`;
+/** `travis_time:start:<id>` and `travis_time:end:<id>:start=…,finish=…,duration=…[,event=script]` around each command. */
+const TRAVIS_TIME = String.raw`travis_time:(start|end):([0-9a-f]+)(?::start=\d+,finish=\d+,duration=\d+(?:,event=[a-z_]+)?)?`;
 
 const MARKER = new RegExp(`${GITLAB}|${TRAVIS_FOLD}|${TRAVIS_TIME}`, 'g');
 /** The markers with GitLab's options and the `\r\x1b[0K` that hides them on screen, for cleanLine. */

@@ -28,6 +28,8 @@ export const azure: CiFormatModule = {
   steps({ lines, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
     let current: Step | null = null;
+    // The last runner line (`##[command]git fetch`, a section) before the current errors began.
+    let lastRunnerLine = 0;
     for (const l of lines) {
       const t = l.text;
       if (!t.startsWith('##[')) continue;
@@ -39,15 +41,30 @@ export const azure: CiFormatModule = {
         const name = start[1]!.trim();
         current = { name, startLine: l.n, endLine: totalLines, kind: kindOf(name), errorLines: [] };
         steps.push(current);
+        lastRunnerLine = l.n;
         continue;
       }
       const finish = FINISH.exec(t);
       if (finish) {
-        if (current) current.endLine = l.n;
+        const name = finish[1]!.trim();
+        if (current && current.name !== name && current.errorLines.length) {
+          // A copy that skipped this task's start (a bot's excerpt): its lines, errors included, are the
+          // ones after the last runner line of the task that did start.
+          const own: Step = { name, startLine: lastRunnerLine + 1, endLine: l.n, kind: kindOf(name), errorLines: current.errorLines.filter((n) => n > lastRunnerLine) };
+          if (current.exitCode !== undefined) own.exitCode = current.exitCode;
+          delete current.exitCode;
+          current.errorLines = current.errorLines.filter((n) => n <= lastRunnerLine);
+          current.endLine = lastRunnerLine;
+          steps.push(own);
+        } else if (current) current.endLine = l.n;
         current = null;
+        lastRunnerLine = l.n;
         continue;
       }
-      if (!ERROR.test(t)) continue;
+      if (!ERROR.test(t)) {
+        if (!current?.errorLines.length) lastRunnerLine = l.n;
+        continue;
+      }
       if (!current) {
         // An error between tasks (the agent, a timeout): a step of its own.
         current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };

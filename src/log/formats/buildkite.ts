@@ -2,7 +2,8 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
 
 /** The agent's per-line timestamp, `\x1b_bk;t=1600000000000\x07`, once cleanLine dropped ESC and BEL. */
 const BK_TIME = /^_?bk;t=\d+/;
-const GROUP = /^(---|\+\+\+|~~~) (.*)$/;
+/** A group header; `--- a/file` / `+++ b/file` are a diff's, which tests print too. */
+const GROUP = /^(---|\+\+\+|~~~) (?![ab]\/|\/|\S+\t)(.*)$/;
 const EXPAND = /^\^\^\^ \+\+\+$/;
 const EXIT = /^🚨 Error: The command exited with status (-?\d+)$/;
 /** What only the Buildkite agent prints: `---`/`+++` alone are also diff headers in test output. */

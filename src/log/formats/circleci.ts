@@ -5,6 +5,10 @@ const SHEBANG = /^#!\/bin\/(?:ba)?sh -eo pipefail$/;
 const EXIT = /^Exited with code (?:exit status )?(-?\d+)$/;
 const RECEIVED = /^CircleCI received exit code (-?\d+)$/;
 const NO_OUTPUT = /^Too long with no output \(exceeded [^)]+\)/;
+/** What the job page shows between a step's name and its output: line numbers, the duration, buttons. */
+const PAGE_CHROME = /^(?:\d+|\d+(?:\.\d+)?(?:ms|s|m)(?: \d+s)?|Explain this error|AI Experiment)$/;
+/** How far above a shebang the step's name may be (past the chrome). */
+const NAME_LOOKBACK = 16;
 /** The built-in steps, as the job page names them. */
 const BUILTIN: readonly [RegExp, StepKind][] = [
   [/^(?:Spin up environment|Spin up Environment|Preparing environment variables|Checkout code|Restoring cache|Attaching workspace|Setup a remote Docker engine|Setting up remote docker)$/, 'setup'],
@@ -19,7 +23,8 @@ const BUILTIN: readonly [RegExp, StepKind][] = [
  */
 export const circleci: CiFormatModule = {
   id: 'circleci',
-  failureOrder: 'last',
+  // A job stops at its first failed step; a failed step after it ran only because it says `when: always`.
+  failureOrder: 'first',
   detect({ lines }: FormatInput): number {
     const shebangs = countLines(lines, (t) => SHEBANG.test(t), 1);
     const exits = countLines(lines, (t) => EXIT.test(t) || RECEIVED.test(t), 1);
@@ -28,7 +33,7 @@ export const circleci: CiFormatModule = {
   steps({ lines, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
     let current: Step | null = null;
-    let prev: { n: number; text: string } | undefined;
+    const recent: { n: number; text: string }[] = [];
     const open = (name: string, n: number, kind: StepKind) => {
       if (current) current.endLine = n - 1;
       current = { name, startLine: n, endLine: totalLines, kind, errorLines: [] };
@@ -39,9 +44,11 @@ export const circleci: CiFormatModule = {
       const builtin = t.length < 60 ? BUILTIN.find(([re]) => re.test(t)) : undefined;
       if (builtin) open(t, l.n, builtin[1]);
       else if (SHEBANG.test(t)) {
-        // The step's name is the line above the shebang on the job page; the API output has none.
-        const named = prev && prev.text.length < 120 && prev.n === l.n - 1 ? prev : undefined;
-        open(named?.text ?? 'run', named?.n ?? l.n, 'user');
+        // The step's name is above the shebang on the job page (past its chrome); the API output has none.
+        const last = steps[steps.length - 1];
+        const named = [...recent].reverse().find((r) => !PAGE_CHROME.test(r.text));
+        const ok = named && named.text.length < 120 && l.n - named.n <= NAME_LOOKBACK && !(last && named.n <= (last.errorLines.at(-1) ?? 0));
+        open(ok ? named.text : 'run', ok ? named.n : l.n, 'user');
       } else {
         const exit = EXIT.exec(t) ?? RECEIVED.exec(t);
         const stalled = !exit && NO_OUTPUT.test(t);
@@ -54,7 +61,10 @@ export const circleci: CiFormatModule = {
           if (s.endLine < l.n) s.endLine = l.n;
         }
       }
-      if (t) prev = { n: l.n, text: t };
+      if (t) {
+        recent.push({ n: l.n, text: t });
+        if (recent.length > NAME_LOOKBACK) recent.shift();
+      }
     }
     return steps;
   },

@@ -6,8 +6,9 @@ const STEP_START = /^Step (\d+\/\d+): (.*)$/;
 const STEP_TAG = /^\[Step (\d+\/\d+)\]\s*/;
 const EXIT = /^Process exited with code (-?\d+)/;
 const STEP_FAILED = /^Step .* failed$/;
-const BLOCK_OPEN = /^##teamcity\[blockOpened name='((?:[^'|]|\|.)*)'/;
-const BLOCK_CLOSE = /^##teamcity\[blockClosed name='((?:[^'|]|\|.)*)'/;
+/** Blocks, and test suites (a test reporter's steps), open and close like groups. */
+const BLOCK_OPEN = /^##teamcity\[(?:blockOpened|testSuiteStarted) name='((?:[^'|]|\|.)*)'/;
+const BLOCK_CLOSE = /^##teamcity\[(?:blockClosed|testSuiteFinished) name='((?:[^'|]|\|.)*)'/;
 /** Service messages that fail a build: a failed test, or a build problem. */
 const PROBLEM = /^##teamcity\[(?:testFailed|buildProblem|message [^\]]*status='(?:ERROR|FAILURE)')/;
 

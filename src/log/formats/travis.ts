@@ -39,8 +39,10 @@ export const travis: CiFormatModule = {
       if (m.ci !== 'travis') continue;
       const key = (m.timer ? 'time:' : '') + m.name;
       if (m.kind === 'start') {
-        // A Travis timer wraps one command, printed on its start line (`$ python -m unittest`).
-        const name = m.timer ? (/^\$ (.+)$/.exec(textAt.get(m.n) ?? '')?.[1]?.trim() ?? m.name) : m.name;
+        // A Travis timer wraps one command, printed on its start line (`$ python -m unittest`) or, in
+        // later logs, on the line after it.
+        const command = (n: number) => /^\$ (.+)$/.exec(textAt.get(n) ?? '')?.[1]?.trim();
+        const name = m.timer ? (command(m.n) ?? command(m.n + 1) ?? m.name) : m.name;
         const fold = m.timer ? [...folds].reverse().find((f) => f.endLine >= m.n) : undefined;
         const kind: StepKind = m.timer ? (fold ? fold.kind : 'user') : foldKind(m.name);
         const s: Step = { name, startLine: m.n, endLine: totalLines, kind, errorLines: [] };
