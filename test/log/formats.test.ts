@@ -26,6 +26,7 @@ describe('format detection: each real log is its own CI and no other', () => {
     ['azure-rust-71780-excerpt.log', 'azure'],
     ['jenkins-pipeline-skipped-stages.log', 'jenkins'],
     ['jenkins-pipeline-post-actions.log', 'jenkins'],
+    ['jenkins-freestyle-xawtv4-24.log', 'jenkins'],
     ['circleci-ui-copy.log', 'circleci'],
     ['teamcity-mocha/log.txt', 'teamcity'],
   ];
@@ -102,6 +103,19 @@ describe('Jenkins pipelines (jonatangg10/terraform-jenkins-azure, pasted console
     expect(layout.steps.map((s) => [s.name, s.kind])).toEqual([['Print Azure Credentials', 'user'], ['Declarative: Post Actions', 'post']]);
     expect(layout.failing!.name).toBe('Print Azure Credentials');
     expect(layout.steps[1]!.errorLines).toEqual([]);
+  });
+});
+
+describe('Jenkins freestyle (linuxtv.org builder, xawtv4 #24, console output from its failure mail)', () => {
+  it('the checkout is setup, `$ /bin/sh -xe /tmp/jenkins….sh` is the build step that "marked build as failure"', async () => {
+    const { layout, at } = await layoutOf('jenkins-freestyle-xawtv4-24.log');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.steps.map((s) => [s.name, s.kind])).toEqual([['checkout', 'setup'], ["Execute shell", 'user']]);
+    const f = layout.failing!;
+    expect(f.name).toBe('Execute shell');
+    expect(at(f.startLine)).toBe('[xawtv4] $ /bin/sh -xe /tmp/jenkins1040565992860801892.sh');
+    expect(at(f.endLine)).toBe("Build step 'Execute shell' marked build as failure");
+    expect(at(f.endLine - 1)).toMatch(/^make: \*\*\* No rule to make target/);
   });
 });
 

@@ -28,7 +28,9 @@ export const travis: CiFormatModule = {
     if (sections.some((m) => m.ci === 'travis')) return 0.95;
     const exits = countLines(lines, (t) => t.startsWith('The command "') && COMMAND_EXIT.test(t), 1);
     const done = countLines(lines, (t) => t.startsWith('Done. Your build exited with '), 1);
-    return exits && done ? 0.8 : exits || done ? 0.4 : 0;
+    // A copy without the markers (a bot's excerpt) still ends with Travis's own words.
+    const killed = countLines(lines, (t) => t.startsWith('The job ') || t.startsWith('No output has been received') ? JOB_KILLED.test(t) : false, 1);
+    return exits && done ? 0.8 : exits || done || killed ? 0.5 : 0;
   },
   steps({ lines, sections, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
@@ -62,7 +64,12 @@ export const travis: CiFormatModule = {
       if (!exit && !killed) continue;
       // The exit line follows its command's timer: the last command (not fold) that started before it.
       const commands = steps.filter((s) => s.startLine <= l.n && !folds.includes(s));
-      const owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
+      let owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
+      if (!owner && killed) {
+        // No markers: the job is one step, up to the line that says Travis ended it.
+        owner = { name: 'job', startLine: lines[0]?.n ?? 1, endLine: l.n, kind: 'user', errorLines: [] };
+        steps.push(owner);
+      }
       if (!owner) continue;
       if (exit) {
         owner.exitCode = Number(exit[2]);
