@@ -35,6 +35,7 @@ describe('a network warning the step survived is not the cause', () => {
 describe('infra that ended the step is infra, with no pin', () => {
   const cases: [string, string, RegExp][] = [
     ['Travis: the JVM cannot start (typesafehub/config, BugSwarm)', ci('travis-bugswarm-config-jvm-oom.log'), /insufficient memory for the Java Runtime Environment/],
+    ['Travis: Maven cannot reach its snapshot repository (`Unknown host nexus.codehaus.org`) in the install phase (spring-cloud-config, BugSwarm)', ci('travis-bugswarm-spring-cloud-config-unknown-host.log'), /Unknown host nexus\.codehaus\.org/],
     ['Travis: the job hit the time limit (rust-lang/rust)', ci('travis-rust-time-limit-excerpt.log'), /^The job exceeded the maximum time limit/],
     ['Actions: the runner cancelled the job (apache/dubbo, BugSwarm)', real('terminated-2026328035.log'), /The operation was canceled/],
     ['cargo: three retries warned, then the registry could not be resolved', recorded('cargo-registry-unreachable'), /Could not resolve host: index\.crates\.io/],

@@ -21,6 +21,8 @@ describe('format detection: each real log is its own CI and no other', () => {
     ['travis-bugswarm-113007194.log', 'travis'],
     ['travis-bugswarm-299944105.log', 'travis'],
     ['travis-bugswarm-581212464.log', 'travis'],
+    ['travis-bugswarm-spring-cloud-config-unknown-host.log', 'travis'],
+    ['travis-rust-time-limit-excerpt.log', 'travis'],
     ['gitlab-trace-with-sections.log', 'gitlab'],
     ['actions-continue-on-error/log.txt', 'github-actions'],
     ['azure-rust-71780-excerpt.log', 'azure'],
@@ -68,6 +70,24 @@ describe('Travis: the command that exited non-zero, not the last command', () =>
     const inside = layout.steps.filter((s) => s.startLine > afterFailure.startLine && s.startLine < afterFailure.endLine);
     expect(inside.length).toBeGreaterThan(0);
     for (const s of inside) expect(s.kind).toBe('post');
+  });
+});
+
+describe('Travis: an install-phase command, a job without markers', () => {
+  it('spring-cloud-config (BugSwarm): `The command "mvn install …" failed and exited with 1 during .` fails its install step', async () => {
+    const { layout, at } = await layoutOf('travis-bugswarm-spring-cloud-config-unknown-host.log');
+    const f = layout.failing!;
+    expect(f.name).toMatch(/^mvn install -P docs /);
+    expect(f.kind).toBe('setup');
+    expect(f.exitCode).toBe(1);
+    expect(at(f.errorLines[0]!)).toMatch(/^The command "mvn install .*" failed and exited with 1 during \.$/);
+  });
+
+  it('a rust-lang/rust excerpt that kept no markers: the whole job, ended by `The job exceeded the maximum time limit`', async () => {
+    const { layout, at, scan } = await layoutOf('travis-rust-time-limit-excerpt.log');
+    expect(layout.format).toBe('travis');
+    expect(layout.failing).toMatchObject({ name: 'job', startLine: 1, endLine: scan.totalLines, failed: true });
+    expect(at(layout.failing!.errorLines[0]!)).toBe('The job exceeded the maximum time limit for jobs, and has been terminated.');
   });
 });
 

@@ -60,7 +60,7 @@ const RULES: readonly InfraRule[] = [
   { kind: 'timeout', hint: 'maximum execution time', test: /has exceeded the maximum execution time of/ },
   // Travis, GitLab, Azure, CircleCI and Jenkins ending a job that ran or sat silent too long.
   { kind: 'timeout', hint: 'maximum time limit', test: /^The job exceeded the maximum time limit for jobs, and has been terminated\.$/ },
-  { kind: 'timeout', hint: 'No output has been received', test: /^No output has been received in the last \S+, this potentially indicates a stalled build/ },
+  { kind: 'timeout', hint: 'No output has been received', test: /^No output has been received in the last [^,]+, this potentially indicates a stalled build/ },
   { kind: 'timeout', hint: 'execution took longer than', test: /^ERROR: Job failed: execution took longer than / },
   { kind: 'timeout', hint: 'ran longer than the maximum time', test: /ran longer than the maximum time of \d+ minutes/ },
   { kind: 'timeout', hint: 'Too long with no output', test: /^Too long with no output \(exceeded [^)]+\)/ },

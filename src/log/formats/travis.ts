@@ -3,7 +3,7 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
 /** `The command "npm test" exited with 1.`; install-phase commands say `failed and exited with 1 during .` */
 const COMMAND_EXIT = /^The command "(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
 /** The job hit Travis's time limit, or printed nothing for too long: the runner ended it (infra). */
-const JOB_KILLED = /^The job exceeded the maximum time limit for jobs, and has been terminated\.$|^No output has been received in the last \S+, this potentially indicates a stalled build or something wrong with the build itself\.$/;
+const JOB_KILLED = /^The job exceeded the maximum time limit for jobs, and has been terminated\.$|^No output has been received in the last [^,]+, this potentially indicates a stalled build or something wrong with the build itself\.$/;
 /** Folds whose commands run after the outcome is decided: never the cause. */
 const POST_FOLD = /^(?:after_failure|after_script|after_success|before_cache|cache\.(?!1$)\d+|deploy|before_deploy|after_deploy)(?:\.\d+)?$/;
 /** Folds of Travis's own preparation and of the project's install phases. */
