@@ -68,7 +68,7 @@ describe('Travis: BugSwarm 113007194 (python -m unittest fails)', () => {
 
   it('diagnose quotes the unittest failure and names the test file', async () => {
     const d = await diagnose({ log: TRAVIS });
-    expect(d.failingStep).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338 });
+    expect(d.failingStep).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338, format: 'travis' });
     expect(d.category).toBe('test');
     const ev = d.evidence.map((e) => `${e.line}: ${e.text}`);
     expect(ev).toContain("139: AssertionError: Lists differ: ['M3U Syntax', 'M68k Assembly'... != ['M3U Syntax', 'M68k Assembly'...");
