@@ -30,6 +30,7 @@ describe('format detection: each real log is its own CI and no other', () => {
     ['jenkins-pipeline-post-actions.log', 'jenkins'],
     ['jenkins-freestyle-xawtv4-24.log', 'jenkins'],
     ['circleci-ui-copy.log', 'circleci'],
+    ['buildkite-bash-example.log', 'buildkite'],
     ['teamcity-mocha/log.txt', 'teamcity'],
   ];
   for (const [name, ci] of cases) {
@@ -136,6 +137,59 @@ describe('Jenkins freestyle (linuxtv.org builder, xawtv4 #24, console output fro
     expect(at(f.startLine)).toBe('[xawtv4] $ /bin/sh -xe /tmp/jenkins1040565992860801892.sh');
     expect(at(f.endLine)).toBe("Build step 'Execute shell' marked build as failure");
     expect(at(f.endLine - 1)).toMatch(/^make: \*\*\* No rule to make target/);
+  });
+});
+
+describe('Buildkite (buildkite/buildkite-logs testdata/bash-example.log: a real raw job log, passing)', () => {
+  const raw = readFileSync(path('buildkite-bash-example.log'), 'utf8');
+  const layoutOfText = (text: string) => {
+    const lines = cleanText(text);
+    return { lines, layout: findFailingStep(lines, [], lines.length) };
+  };
+
+  it('the agent\'s `\\x1b_bk;t=…\\x07` timestamps are cleaned away; hooks and checkout are setup, post-command / artifacts / pre-exit are post; nothing failed', async () => {
+    const { layout, at } = await layoutOf('buildkite-bash-example.log');
+    expect(layout.format).toBe('buildkite');
+    expect(at(1)).toBe('~~~ Running global environment hook');
+    expect(layout.steps.map((s) => [s.name, s.kind])).toEqual([
+      ['Running global environment hook', 'setup'],
+      ['Running global pre-checkout hook', 'setup'],
+      ['Preparing working directory', 'setup'],
+      ['Running global pre-command hook', 'setup'],
+      ['Running local pre-command hook', 'setup'],
+      ['Running script', 'user'],
+      [':package: Build job checkout directory', 'user'],
+      [':evergreen_tree: Build job environment', 'user'],
+      [':hammer: Example tests', 'user'],
+      [':frame_with_picture: Inline image uploaded as a build artifact', 'user'],
+      ['Running local post-command hook', 'post'],
+      ['Uploading artifacts', 'post'],
+      ['Running global pre-exit hook', 'post'],
+    ]);
+    expect(layout.failing).toBeNull();
+  });
+
+  // Derived failing jobs: the real log with the agent's own failure lines put where the agent prints them
+  // (the command's exit before the post-command hook; a script's `^^^ +++` in the group that failed).
+  const rawLines = raw.split('\n');
+  const at = (re: RegExp) => rawLines.findIndex((l) => re.test(l));
+
+  it('derived: `🚨 Error: The command exited with status 1` before the post-command hook fails the group that was running', () => {
+    const i = at(/Running local post-command hook/);
+    const text = [...rawLines.slice(0, i), '🚨 Error: The command exited with status 1', ...rawLines.slice(i)].join('\n');
+    const { layout } = layoutOfText(text);
+    expect(layout.failing).toMatchObject({ name: ':frame_with_picture: Inline image uploaded as a build artifact', exitCode: 1 });
+  });
+
+  it('derived: a script printed `^^^ +++` in the test group: that group failed, the groups after it ran after the failure', () => {
+    const tests = at(/\+\+\+ :hammer: Example tests/);
+    const next = at(/\+\+\+ :frame_with_picture:/);
+    const post = at(/Running local post-command hook/);
+    const text = [...rawLines.slice(0, next), '^^^ +++', ...rawLines.slice(next, post), '🚨 Error: The command exited with status 1', ...rawLines.slice(post)].join('\n');
+    const { layout } = layoutOfText(text);
+    expect(tests).toBeGreaterThan(0);
+    expect(layout.failing).toMatchObject({ name: ':hammer: Example tests', exitCode: 1, failed: true });
+    expect(layout.steps.find((s) => s.name.startsWith(':frame_with_picture:'))!.kind).toBe('post');
   });
 });
 
