@@ -128,7 +128,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     category,
     findings,
     evidence,
-    failingStep: layout.failing ? { name: layout.failing.name, startLine: layout.failing.startLine, endLine: layout.failing.endLine } : null,
+    failingStep: layout.failing ? { name: layout.failing.name, startLine: layout.failing.startLine, endLine: layout.failing.endLine, format: layout.format } : null,
     summary: '',
     stats: {
       bytes: scan.bytes,

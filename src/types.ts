@@ -70,6 +70,8 @@ export interface FailingStep {
   /** 1-based input-log lines of the step's first and last line. */
   startLine: number;
   endLine: number;
+  /** The CI whose log format the step came from (`github-actions`, `gitlab`, `travis`, `jenkins`, …). */
+  format?: string;
 }
 
 export interface EvidenceLine {

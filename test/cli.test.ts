@@ -185,7 +185,7 @@ describe('--format json', () => {
     expect(Object.keys(d)).toEqual(CONTRACT_KEYS);
     expect(d.version).toBe(1);
     expect(['located', 'no-location']).toContain(d.status);
-    expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) });
+    expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), format: 'github-actions' });
     for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text']);
     // Evidence lines are lines of the input log, 1-based, with their cleaned text.
     const raw = readFileSync(logOf(TSC), 'utf8').split('\n');

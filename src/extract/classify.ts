@@ -1,14 +1,25 @@
 import type { Category, Signal } from '../types.js';
 
+/** Failures a network or machine fault does not explain once they come after it: the step ran on. */
+const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
+
 /**
  * The kind of failure, from what the matchers said. Precedence follows what stops a build first: a
  * dependency that cannot be installed explains everything after it; a compile error stops the tests;
  * lint fails on its own; an infra fault (OOM, killed, network, disk, timeout) trumps test failures it
  * usually causes; then tests.
+ *
+ * Infra counts only when infra ended the step: its last infra error is the step's final error. A network
+ * or resolver error the step survived (a test, compile or lint failure comes after it) is not the cause.
  */
 export function classify(signals: readonly Signal[]): Category {
   const strong = signals.filter((s) => s.kind !== 'identifier' && s.kind !== 'frame' && s.weight >= 0.5 && s.category && s.severity !== 'warning');
-  const has = (c: Category) => strong.some((s) => s.category === c);
+  const lastInfra = Math.max(-1, ...strong.filter((s) => s.category === 'infra').map((s) => s.logLine));
+  const survived =
+    lastInfra >= 0 &&
+    (strong.some((s) => s.logLine > lastInfra && LATER_FAILURE.includes(s.category!)) || signals.some((s) => s.kind === 'test' && s.logLine > lastInfra));
+  const infra = lastInfra >= 0 && !survived;
+  const has = (c: Category) => (c === 'infra' ? infra : strong.some((s) => s.category === c));
   const located = (c: Category) => strong.some((s) => s.category === c && s.path);
   // A registry that cannot be reached makes every resolver say "failed to get X": that is the network,
   // not the dependency. A missing module named at a line of code is still a dependency failure.

@@ -37,7 +37,7 @@ export function renderJson(d: Diagnosis): string {
     findings: r.findings.map(finding),
     evidence: r.evidence.map((e) => ({ line: e.line, text: e.text })),
     failingStep: r.failingStep
-      ? { name: r.failingStep.name, startLine: r.failingStep.startLine, endLine: r.failingStep.endLine }
+      ? defined({ name: r.failingStep.name, startLine: r.failingStep.startLine, endLine: r.failingStep.endLine, format: r.failingStep.format })
       : null,
     summary: r.summary,
     stats: defined({

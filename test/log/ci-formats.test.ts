@@ -54,7 +54,7 @@ describe('Travis: BugSwarm 113007194 (python -m unittest fails)', () => {
     const { scan, layout } = await layoutOf(TRAVIS);
     expect(scan.totalLines).toBe(340);
     expect(layout.format).toBe('travis');
-    expect(layout.failing).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338, errorLines: [338], exitCode: 1 });
+    expect(layout.failing).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338, kind: 'user', errorLines: [338], exitCode: 1 });
     expect(scan.lines[337]!.text).toBe('The command "python -m unittest" exited with 1.');
     expect(layout.steps.map((s) => [s.name.split(' ').slice(0, 2).join(' '), s.startLine, s.endLine])).toEqual([
       ['system_info', 3, 67],
@@ -68,7 +68,7 @@ describe('Travis: BugSwarm 113007194 (python -m unittest fails)', () => {
 
   it('diagnose quotes the unittest failure and names the test file', async () => {
     const d = await diagnose({ log: TRAVIS });
-    expect(d.failingStep).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338 });
+    expect(d.failingStep).toEqual({ name: 'python -m unittest', startLine: 129, endLine: 338, format: 'travis' });
     expect(d.category).toBe('test');
     const ev = d.evidence.map((e) => `${e.line}: ${e.text}`);
     expect(ev).toContain("139: AssertionError: Lists differ: ['M3U Syntax', 'M68k Assembly'... != ['M3U Syntax', 'M68k Assembly'...");
@@ -126,7 +126,7 @@ describe('GitLab: gitlabhq spec/fixtures/trace/trace_with_sections (a passing jo
     const text = readFileSync(GITLAB, 'utf8').replace('Job succeeded', 'ERROR: Job failed: exit code 1');
     const { layout } = await layoutOf(Readable.from([Buffer.from(text)]));
     expect(layout.format).toBe('gitlab');
-    expect(layout.failing).toEqual({ name: 'build_script', startLine: 12, endLine: 14, errorLines: [14], exitCode: 1 });
+    expect(layout.failing).toEqual({ name: 'build_script', startLine: 12, endLine: 14, kind: 'user', errorLines: [14], exitCode: 1 });
     expect(layout.steps.filter((s) => s.errorLines.length)).toHaveLength(1);
   });
 });

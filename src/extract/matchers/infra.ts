@@ -24,6 +24,18 @@ const NETWORK = new RegExp(
     'spurious network error',
     'Connection timed out',
     'There appears to be trouble with your network connection',
+    // apt, and Maven / Gradle resolving a host (java.net.UnknownHostException says `Unknown host x`).
+    "Temporary failure resolving '",
+    String.raw`\bUnknown host [\w.-]+\.[a-z]{2,}\b`,
+    // A proxy that refused the connection: Go's GOPROXY fetch, pip, apt, npm behind a proxy.
+    'proxyconnect tcp:',
+    'Could not connect to proxy',
+    String.raw`ProxyError\(`,
+    'tunneling socket could not be established',
+    // A download that stalled: Maven / Gradle, pip, curl.
+    'Read timed out',
+    'ReadTimeoutError',
+    String.raw`Operation timed out after \d+ milliseconds`,
   ].join('|'),
 );
 // A registry or mirror answering 5xx: the package exists, the server is down. The rule's hint (a URL on the
@@ -46,6 +58,21 @@ const RULES: readonly InfraRule[] = [
   { kind: 'timeout', hint: 'exit code 124', test: /^##\[error\]Process completed with exit code 124\.$/ },
   { kind: 'timeout', hint: 'timeout: ', test: /^timeout: (?:the monitored command dumped core|sending signal)/ },
   { kind: 'timeout', hint: 'maximum execution time', test: /has exceeded the maximum execution time of/ },
+  // Travis, GitLab, Azure, CircleCI and Jenkins ending a job that ran or sat silent too long.
+  { kind: 'timeout', hint: 'maximum time limit', test: /^The job exceeded the maximum time limit for jobs, and has been terminated\.$/ },
+  { kind: 'timeout', hint: 'No output has been received', test: /^No output has been received in the last [^,]+, this potentially indicates a stalled build/ },
+  { kind: 'timeout', hint: 'execution took longer than', test: /^ERROR: Job failed: execution took longer than / },
+  { kind: 'timeout', hint: 'ran longer than the maximum time', test: /ran longer than the maximum time of \d+ minutes/ },
+  { kind: 'timeout', hint: 'Too long with no output', test: /^Too long with no output \(exceeded [^)]+\)/ },
+  { kind: 'timeout', hint: 'due to timeout', test: /^Cancelling nested steps due to timeout$/ },
+  // The JVM could not even start: the machine has too little memory.
+  { kind: 'out-of-memory', hint: 'insufficient memory', test: /There is insufficient memory for the Java Runtime Environment to continue/ },
+  // Exit 137 is SIGKILL (the OOM killer, a hard timeout), as Travis and GitLab report it.
+  { kind: 'killed', hint: 'exited with 137', test: /^The command ".*" exited with 137\.$/ },
+  { kind: 'killed', hint: 'exit code 137', test: /^ERROR: Job failed: exit code 137$/ },
+  // The runner, not the job: GitLab's system failure, Jenkins' agent gone.
+  { kind: 'runner-lost', hint: 'system failure', test: /^ERROR: Job failed \(system failure\)/ },
+  { kind: 'runner-lost', hint: 'went offline', test: /^Agent went offline during the build$/ },
   { kind: 'shutdown', hint: 'shutdown signal', test: /The runner has received a shutdown signal/ },
   { kind: 'canceled', hint: 'was canceled', test: /^(?:##\[error\])?The operation was canceled\.$/ },
   { kind: 'runner-lost', hint: 'lost communication', test: /lost communication with the server/ },
@@ -58,6 +85,12 @@ const RULES: readonly InfraRule[] = [
 
 // A log line this long is a blob (minified code, base64), not a message from the machine.
 const MAX_LINE = 4000;
+/**
+ * A tool that says it only warns (Maven's `[WARNING] Could not transfer metadata … Name or service not
+ * known`, pip's `WARNING: Retrying …`, apt's `W:`, npm's `npm WARN`) carried on past the fault: the
+ * signal is kept, as a warning, so it never decides the category on its own.
+ */
+const WARNING_LINE = /^\s*(?:\[(?:WARNING|WARN)\]|WARNING:|WARN(?:ING)?\b|npm WARN|W: |##\[warning\]|warning:|::warning)/;
 const MAX_RELATED = 10;
 
 /** Reads failures that are no line's fault (out of memory, killed, timed out, disk full, network) as category-only signals. */
@@ -71,7 +104,10 @@ export const infraMatcher: Matcher = {
       for (const rule of RULES) {
         if (rule.hint && !text.includes(rule.hint)) continue;
         if (!rule.test.test(text)) continue;
-        const prev = byKind.get(rule.kind);
+        const severity = WARNING_LINE.test(text) ? 'warning' : 'error';
+        // A warning and a later error of one kind stay apart: only the error can decide the category.
+        const key = `${rule.kind}:${severity}`;
+        const prev = byKind.get(key);
         if (prev) {
           if ((prev.related ??= []).length < MAX_RELATED) prev.related.push(n);
         } else {
@@ -79,12 +115,12 @@ export const infraMatcher: Matcher = {
             kind: 'diagnostic',
             message: text.trim(),
             tool: 'infra',
-            severity: 'error',
+            severity,
             category: 'infra',
             weight: 0.8,
             logLine: n,
           };
-          byKind.set(rule.kind, s);
+          byKind.set(key, s);
           signals.push(s);
         }
         break;

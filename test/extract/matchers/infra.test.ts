@@ -42,8 +42,11 @@ describe('infraMatcher', () => {
     expect(extract(logOf('pip-install-network-error'))).toEqual([
       expect.objectContaining({ category: 'infra', logLine: 19, related: [20, 21, 22, 23] }),
     ]);
+    // cargo's three `warning: spurious network error` retries are warnings it survived; the final
+    // `Caused by: … Could not resolve host` is the error that ended the step.
     expect(extract(logOf('cargo-registry-unreachable'))).toEqual([
-      expect.objectContaining({ category: 'infra', logLine: 19, related: [20, 21, 31] }),
+      expect.objectContaining({ category: 'infra', severity: 'warning', logLine: 19, related: [20, 21] }),
+      expect.objectContaining({ category: 'infra', severity: 'error', logLine: 31 }),
     ]);
   });
 

@@ -1,0 +1,60 @@
+import { countLines, type CiFormatModule, type FormatInput, type Step } from './step.js';
+
+const STEP = /^##\[group\]Run (.*)$/;
+const ERROR = /^##\[error\](.*)$/;
+const EXIT = /^##\[error\]Process completed with exit code (\d+)\.?$/;
+const POST = /^Post job cleanup\.$|^##\[group\]Post /;
+/** Actions setup steps the runner names itself (`Run actions/checkout@v4` is the user's `uses:`). */
+const SETUP_ACTION = /^(?:actions\/(?:checkout|setup-[a-z]+|cache)|[\w.-]+\/setup-[\w-]+)@/;
+
+/**
+ * GitHub Actions raw job logs: `##[group]Run <step>` opens a step, `##[error]` lines are the runner's
+ * errors (`Process completed with exit code N.` carries the exit), `Post job cleanup.` starts the
+ * cleanup. Azure Pipelines shares `##[error]` / `##[group]` but marks steps with `##[section]`.
+ */
+export const actions: CiFormatModule = {
+  id: 'github-actions',
+  failureOrder: 'last',
+  detect({ lines }: FormatInput): number {
+    const runs = countLines(lines, (t) => t.startsWith('##[group]Run '), 1);
+    const errors = runs ? 0 : countLines(lines, (t) => t.startsWith('##[error]'), 1);
+    if (!runs && !errors) return 0;
+    if (countLines(lines, (t) => t.startsWith('##[section]'), 1)) return 0.3;
+    return runs ? 0.9 : 0.6;
+  },
+  steps({ lines, totalLines }: FormatInput): Step[] {
+    const steps: Step[] = [];
+    let current: Step | null = null;
+    for (const l of lines) {
+      const t = l.text;
+      if (!t.startsWith('##[') && !t.startsWith('Post job')) continue;
+      const start = STEP.exec(t);
+      if (start) {
+        if (current) current.endLine = l.n - 1;
+        const name = start[1]!.trim();
+        current = { name, startLine: l.n, endLine: totalLines, kind: SETUP_ACTION.test(name) ? 'setup' : 'user', errorLines: [] };
+        steps.push(current);
+        continue;
+      }
+      if (POST.test(t)) {
+        if (current) current.endLine = l.n - 1;
+        current = null;
+        continue;
+      }
+      if (ERROR.test(t)) {
+        const exit = EXIT.exec(t);
+        if (!current) {
+          // An error outside any step (the runner cancelling the job, a timeout): a step of its own.
+          current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };
+          steps.push(current);
+        }
+        current.errorLines.push(l.n);
+        if (exit) current.exitCode = Number(exit[1]);
+      }
+    }
+    return steps;
+  },
+  cleanupStart({ lines }: FormatInput): number | undefined {
+    return lines.find((l) => (l.text.startsWith('Post job') || l.text.startsWith('##[group]Post ')) && POST.test(l.text))?.n;
+  },
+};

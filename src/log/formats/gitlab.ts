@@ -1,0 +1,98 @@
+import type { SectionMarker } from '../scan-log.js';
+import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
+
+const JOB_FAILED = /^ERROR: Job failed/;
+const JOB_EXIT = /^ERROR: Job failed: exit code (\d+)/;
+/** The section running the job's own commands (`step_script`, older `build_script`), not the runner's. */
+const SCRIPT = /^(?!(?:after|prepare)_script$).*script/;
+const POST_SECTION = /^(?:after_script|archive_cache|archive_cache_on_failure|upload_artifacts(?:_on_(?:success|failure))?|cleanup_file_variables)$/;
+/**
+ * A trace copied from the job page has lost its section markers but keeps the runner's headings:
+ * `Executing "step_script" stage of the job script`, `Running after_script`, `Uploading artifacts…`.
+ */
+const HEADING: readonly [RegExp, string, StepKind][] = [
+  [/^Preparing the "[^"]+" executor$/, 'prepare_executor', 'setup'],
+  [/^Preparing environment$/, 'prepare_script', 'setup'],
+  [/^Getting source from Git repository$/, 'get_sources', 'setup'],
+  [/^Restoring cache$/, 'restore_cache', 'setup'],
+  [/^Downloading artifacts$/, 'download_artifacts', 'setup'],
+  [/^Executing "([a-z_]+)" stage of the job script$/, '', 'user'],
+  [/^Running after_script$/, 'after_script', 'post'],
+  [/^Saving cache for (?:successful|failed) job$/, 'archive_cache', 'post'],
+  [/^Uploading artifacts for (?:successful|failed) job$/, 'upload_artifacts', 'post'],
+  [/^Cleaning up (?:project directory and )?file based variables$/, 'cleanup_file_variables', 'post'],
+];
+
+function kindOf(name: string): StepKind {
+  if (POST_SECTION.test(name)) return 'post';
+  return SCRIPT.test(name) ? 'user' : 'setup';
+}
+
+/**
+ * GitLab CI job traces: `section_start:<ts>:<name>` / `section_end:` markers (hidden by escape codes,
+ * see markers.ts) around each runner stage, `ERROR: Job failed: exit code N` at the very end. The job
+ * error belongs to the script section, not to after_script or the artifact upload that ran after it.
+ */
+export const gitlab: CiFormatModule = {
+  id: 'gitlab',
+  failureOrder: 'last',
+  detect({ lines, sections }: FormatInput): number {
+    if (sections.some((m) => m.ci === 'gitlab')) return 0.95;
+    const runner = countLines(lines, (t) => t.startsWith('Running with gitlab-runner '), 1);
+    const headings = countLines(lines, (t) => t.startsWith('Executing "') && t.endsWith('" stage of the job script'), 1);
+    return runner && headings ? 0.9 : runner || headings ? 0.5 : 0;
+  },
+  steps({ lines, sections, totalLines }: FormatInput): Step[] {
+    const marked = sections.filter((m) => m.ci === 'gitlab');
+    const steps = marked.length ? fromMarkers(marked, totalLines) : fromHeadings(lines, totalLines);
+    attachJobError(lines, steps);
+    return steps;
+  },
+};
+
+function fromMarkers(sections: readonly SectionMarker[], totalLines: number): Step[] {
+  const steps: Step[] = [];
+  const open = new Map<string, Step>();
+  for (const m of sections) {
+    if (m.kind === 'start') {
+      const s: Step = { name: m.name, startLine: m.n, endLine: totalLines, kind: kindOf(m.name), errorLines: [] };
+      open.set(m.name, s);
+      steps.push(s);
+    } else {
+      const s = open.get(m.name);
+      if (s) s.endLine = m.n;
+      open.delete(m.name);
+    }
+  }
+  return steps;
+}
+
+function fromHeadings(lines: FormatInput['lines'], totalLines: number): Step[] {
+  const steps: Step[] = [];
+  for (const l of lines) {
+    if (l.text.length > 80) continue;
+    for (const [re, name, kind] of HEADING) {
+      const m = re.exec(l.text);
+      if (!m) continue;
+      const prev = steps[steps.length - 1];
+      if (prev) prev.endLine = l.n - 1;
+      const stepName = name || m[1]!;
+      steps.push({ name: stepName, startLine: l.n, endLine: totalLines, kind: name ? kind : kindOf(stepName), errorLines: [] });
+      break;
+    }
+  }
+  return steps;
+}
+
+/** `ERROR: Job failed…` is printed last, after after_script and the uploads: it is the script section's. */
+function attachJobError(lines: FormatInput['lines'], steps: Step[]): void {
+  for (const l of lines) {
+    if (!JOB_FAILED.test(l.text)) continue;
+    const before = steps.filter((s) => s.startLine <= l.n);
+    const owner = [...before].reverse().find((s) => s.kind === 'user') ?? before[before.length - 1];
+    if (!owner) continue;
+    owner.errorLines.push(l.n);
+    const code = JOB_EXIT.exec(l.text)?.[1];
+    if (code !== undefined) owner.exitCode = Number(code);
+  }
+}

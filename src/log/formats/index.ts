@@ -1,0 +1,34 @@
+import { FORMAT_DETECT_LINES } from '../../limits.js';
+import type { CiFormatModule, FormatInput } from './step.js';
+import { actions } from './actions.js';
+import { azure } from './azure.js';
+import { buildkite } from './buildkite.js';
+import { circleci } from './circleci.js';
+import { gitlab } from './gitlab.js';
+import { jenkins } from './jenkins.js';
+import { plain } from './plain.js';
+import { teamcity } from './teamcity.js';
+import { travis } from './travis.js';
+
+export type { CiFormat, CiFormatModule, FormatInput, Step, StepKind } from './step.js';
+export { stepFailed } from './step.js';
+export { pickFailingStep } from './pick-failing-step.js';
+
+/** Every CI format, most specific markers first (a tie goes to the earlier one); plain is the floor. */
+export const FORMATS: readonly CiFormatModule[] = [gitlab, travis, azure, actions, jenkins, buildkite, teamcity, circleci, plain];
+
+/** The format whose detector is most confident about this log (read at both ends: FORMAT_DETECT_LINES). */
+export function detectFormat(input: FormatInput): CiFormatModule {
+  const { lines } = input;
+  const sample = lines.length <= 2 * FORMAT_DETECT_LINES ? input : { ...input, lines: [...lines.slice(0, FORMAT_DETECT_LINES), ...lines.slice(-FORMAT_DETECT_LINES)] };
+  let best = plain;
+  let score = plain.detect(sample);
+  for (const f of FORMATS) {
+    const s = f.detect(sample);
+    if (s > score) {
+      best = f;
+      score = s;
+    }
+  }
+  return best;
+}

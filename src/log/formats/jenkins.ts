@@ -1,0 +1,134 @@
+import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
+
+/** The Timestamper plugin's prefixes: `23:26:05  `, `[2024-01-02T10:11:12.345Z] `. */
+const TIMESTAMP = /^(?:\d\d:\d\d:\d\d(?:\.\d+)?\s+|\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\]\s*)/;
+const FINISHED = /^Finished: (SUCCESS|FAILURE|UNSTABLE|ABORTED|NOT_BUILT)$/;
+const MARKED = /^Build step '(.+)' marked build as failure$/;
+const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
+/** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
+const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
+const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
+
+const text = (raw: string) => raw.replace(TIMESTAMP, '');
+
+function stageKind(name: string): StepKind {
+  if (/^Declarative: Post Actions$/.test(name)) return 'post';
+  if (/^Declarative: (?:Checkout SCM|Tool Install|Agent Setup)$/.test(name)) return 'setup';
+  return 'user';
+}
+
+/**
+ * Jenkins console output. Pipeline jobs: `[Pipeline] stage` then `[Pipeline] { (Name)` opens a stage,
+ * `[Pipeline] // stage` closes it; stages after a failure print `Stage "X" skipped due to earlier
+ * failure(s)`; `ERROR: script returned exit code N` and `Finished: FAILURE` come at the very end. A
+ * failure stops the pipeline, so the failing stage is the last stage that ran. Freestyle jobs: each
+ * `$ /bin/sh -xe /tmp/jenkinsN.sh` is a build step; `Build step 'Execute shell' marked build as failure`
+ * ends the one that failed, and what follows (archiving, mail) is post-build.
+ */
+export const jenkins: CiFormatModule = {
+  id: 'jenkins',
+  failureOrder: 'last',
+  detect({ lines }: FormatInput): number {
+    const pipeline = countLines(lines, (t) => text(t).startsWith('[Pipeline] '), 2);
+    const classic = countLines(lines, (t) => {
+      const s = text(t);
+      return FINISHED.test(s) || MARKED.test(s) || s.startsWith('Started by ') || s.startsWith('Building in workspace ') || s.startsWith('Building remotely on ');
+    }, 2);
+    if (pipeline >= 2) return 0.9;
+    return classic >= 2 ? 0.85 : classic ? 0.5 : 0;
+  },
+  steps(input: FormatInput): Step[] {
+    const pipeline = countLines(input.lines, (t) => text(t).startsWith('[Pipeline] '), 2) >= 2;
+    return pipeline ? stages(input) : classicSteps(input);
+  },
+};
+
+function stages({ lines, totalLines }: FormatInput): Step[] {
+  const steps: Step[] = [];
+  const open: Step[] = [];
+  let afterStage = false;
+  let failedBuild = false;
+  const skipped = new Set<Step>();
+  let scriptExit: { n: number; code: number } | undefined;
+  for (const l of lines) {
+    const t = text(l.text);
+    if (t === '[Pipeline] stage') {
+      afterStage = true;
+      continue;
+    }
+    const opened = afterStage ? /^\[Pipeline\] \{ \((.+)\)$/.exec(t) : null;
+    afterStage = false;
+    if (opened) {
+      const name = opened[1]!;
+      const s: Step = { name, startLine: l.n, endLine: totalLines, kind: stageKind(name), errorLines: [] };
+      // A parent stage (sequential / parallel stages inside it) is not a step of its own.
+      const parent = open[open.length - 1];
+      if (parent && steps.includes(parent)) steps.splice(steps.indexOf(parent), 1);
+      open.push(s);
+      steps.push(s);
+      continue;
+    }
+    if (t === '[Pipeline] // stage') {
+      const s = open.pop();
+      if (s) s.endLine = l.n;
+      continue;
+    }
+    const skip = SKIPPED.exec(t);
+    if (skip && open.length) skipped.add(open[open.length - 1]!);
+    const exit = SCRIPT_EXIT.exec(t);
+    if (exit) scriptExit = { n: l.n, code: Number(exit[1]) };
+    const fin = FINISHED.exec(t);
+    if (fin && fin[1] !== 'SUCCESS') failedBuild = true;
+    if (t.startsWith('ERROR: ') && open.length) open[open.length - 1]!.errorLines.push(l.n);
+  }
+  const ran = steps.filter((s) => !skipped.has(s));
+  for (const s of skipped) steps.splice(steps.indexOf(s), 1);
+  // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
+  const last = [...ran].reverse().find((s) => s.kind !== 'post');
+  if (last && (failedBuild || scriptExit || last.errorLines.length)) {
+    last.failed = true;
+    if (scriptExit) {
+      last.errorLines.push(scriptExit.n);
+      last.exitCode = scriptExit.code;
+    }
+  }
+  // Only the stage that stopped the pipeline carries the failure; earlier ERROR: lines were survived.
+  for (const s of steps) if (s !== last) s.errorLines = [];
+  return steps;
+}
+
+function classicSteps({ lines, totalLines }: FormatInput): Step[] {
+  const first = lines[0]?.n ?? 1;
+  const steps: Step[] = [{ name: 'checkout', startLine: first, endLine: totalLines, kind: 'setup', errorLines: [] }];
+  let current = steps[0]!;
+  let post = false;
+  for (const l of lines) {
+    const t = text(l.text);
+    if (!post && CLASSIC_STEP.test(t)) {
+      current.endLine = l.n - 1;
+      current = { name: t.replace(/^\[[^\]]+\] \$ /, '').replace(/^\$ /, ''), startLine: l.n, endLine: totalLines, kind: 'user', errorLines: [] };
+      steps.push(current);
+      continue;
+    }
+    const marked = MARKED.exec(t);
+    if (marked) {
+      current.failed = true;
+      current.name = current.kind === 'user' && current.name.includes('/tmp/jenkins') ? marked[1]! : current.name;
+      current.errorLines.push(l.n);
+      current.endLine = l.n;
+      post = true;
+      current = { name: 'post-build actions', startLine: l.n + 1, endLine: totalLines, kind: 'post', errorLines: [] };
+      steps.push(current);
+      continue;
+    }
+    const fin = FINISHED.exec(t);
+    if (fin) {
+      current.endLine = l.n - 1;
+      if (fin[1] !== 'SUCCESS' && !steps.some((s) => s.failed) && current.kind !== 'post') {
+        current.failed = true;
+        current.errorLines.push(l.n);
+      }
+    }
+  }
+  return steps.filter((s) => s.endLine >= s.startLine);
+}

@@ -1,0 +1,72 @@
+import type { FailingStep, LogLine } from '../../types.js';
+import type { SectionMarker } from '../scan-log.js';
+
+/** The CI systems whose logs Redline splits into steps; `plain` is pasted tool output with no CI frame. */
+export type CiFormat =
+  | 'github-actions'
+  | 'gitlab'
+  | 'travis'
+  | 'jenkins'
+  | 'buildkite'
+  | 'circleci'
+  | 'azure'
+  | 'teamcity'
+  | 'drone'
+  | 'plain';
+
+/**
+ * What a step is for. `setup` is the CI's own preparation (checkout, cache restore, runner info) or the
+ * project's install phase; `user` runs the project's commands; `post` runs after the outcome is decided
+ * (cleanup, cache upload, after_failure / after_script, artifact upload) and is never the cause.
+ */
+export type StepKind = 'setup' | 'user' | 'post';
+
+export interface Step extends FailingStep {
+  kind: StepKind;
+  /** The runner's or CI's own error lines inside the step (`##[error]…`, `ERROR: Job failed…`). */
+  errorLines: number[];
+  /** Exit code when the step reported one (0 included: a Travis command that passed says so). */
+  exitCode?: number;
+  /** The format says this step failed even without an exit code (`marked build as failure`, `^^^ +++`). */
+  failed?: true;
+}
+
+/** What every format reads: the cleaned lines, the escape-hidden section markers, the line count. */
+export interface FormatInput {
+  lines: readonly LogLine[];
+  sections: readonly SectionMarker[];
+  totalLines: number;
+}
+
+/**
+ * One CI's log format. `detect` says how sure it is that the log is this CI's (0 = not at all, 1 = its
+ * own markers are all over it); `steps` splits the log into the CI's steps, in log order, with the
+ * errors and exit codes the CI printed.
+ */
+export interface CiFormatModule {
+  id: CiFormat;
+  detect(input: FormatInput): number;
+  steps(input: FormatInput): Step[];
+  /**
+   * Which failed step ended the job. `last` for runners that stop at the first failure (a failed step
+   * followed by other failed steps was allowed to fail: continue-on-error); `first` for Travis, which
+   * runs every `script` command whatever the one before returned.
+   */
+  failureOrder: 'first' | 'last';
+  /** First line of the runner's post-job cleanup, when the format has one (Actions). */
+  cleanupStart?(input: FormatInput): number | undefined;
+}
+
+/** True when the step failed: a non-zero exit, or a failure the format marked, or a CI error line. */
+export function stepFailed(s: Step): boolean {
+  return s.failed === true || (s.exitCode !== undefined ? s.exitCode !== 0 : s.errorLines.length > 0);
+}
+
+/** Counts lines that pass `test`, stopping at `enough` (detectors need a few hits, not all). */
+export function countLines(lines: readonly LogLine[], test: (text: string) => boolean, enough = 3): number {
+  let hits = 0;
+  for (const l of lines) {
+    if (test(l.text) && ++hits >= enough) break;
+  }
+  return hits;
+}

@@ -1,0 +1,84 @@
+import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
+
+/** `The command "npm test" exited with 1.`; install-phase commands say `failed and exited with 1 during .` */
+const COMMAND_EXIT = /^The command "(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
+/** The job hit Travis's time limit, or printed nothing for too long: the runner ended it (infra). */
+const JOB_KILLED = /^The job exceeded the maximum time limit for jobs, and has been terminated\.$|^No output has been received in the last [^,]+, this potentially indicates a stalled build or something wrong with the build itself\.$/;
+/** Folds whose commands run after the outcome is decided: never the cause. */
+const POST_FOLD = /^(?:after_failure|after_script|after_success|before_cache|cache\.(?!1$)\d+|deploy|before_deploy|after_deploy)(?:\.\d+)?$/;
+/** Folds of Travis's own preparation and of the project's install phases. */
+const SETUP_FOLD = /^(?:worker_info|system_info|docker_mtu|resolvconf|apt|git\.|fix\.|update_|nvm\.|rvm|install_jdk|services|before_install|install|before_script|cache\.(?:1|[a-z]+)$)/;
+
+/** `cache.1` (and `cache.npm`, `cache.yarn` right after it) restore the cache; `cache.2` stores it. */
+function foldKind(name: string): StepKind {
+  if (POST_FOLD.test(name)) return 'post';
+  return SETUP_FOLD.test(name) ? 'setup' : 'user';
+}
+
+/**
+ * Travis CI job logs: `travis_fold:start:<name>` around each phase (`install.1`, `after_failure`,
+ * `cache.2`), `travis_time:start:<id>` around each command (printed as `$ cmd` on its start line), and
+ * `The command "cmd" exited with N.` after each `script` command. Every script command runs whatever the
+ * one before returned, so the cause is the first command with N ≠ 0, not the last command of the job.
+ */
+export const travis: CiFormatModule = {
+  id: 'travis',
+  failureOrder: 'first',
+  detect({ lines, sections }: FormatInput): number {
+    if (sections.some((m) => m.ci === 'travis')) return 0.95;
+    const exits = countLines(lines, (t) => t.startsWith('The command "') && COMMAND_EXIT.test(t), 1);
+    const done = countLines(lines, (t) => t.startsWith('Done. Your build exited with '), 1);
+    // A copy without the markers (a bot's excerpt) still ends with Travis's own words.
+    const killed = countLines(lines, (t) => t.startsWith('The job ') || t.startsWith('No output has been received') ? JOB_KILLED.test(t) : false, 1);
+    return exits && done ? 0.8 : exits || done || killed ? 0.5 : 0;
+  },
+  steps({ lines, sections, totalLines }: FormatInput): Step[] {
+    const steps: Step[] = [];
+    const open = new Map<string, Step>();
+    const textAt = new Map(lines.map((l) => [l.n, l.text]));
+    const folds: Step[] = [];
+    for (const m of sections) {
+      if (m.ci !== 'travis') continue;
+      const key = (m.timer ? 'time:' : '') + m.name;
+      if (m.kind === 'start') {
+        // A Travis timer wraps one command, printed on its start line (`$ python -m unittest`) or, in
+        // later logs, on the line after it.
+        const command = (n: number) => /^\$ (.+)$/.exec(textAt.get(n) ?? '')?.[1]?.trim();
+        const name = m.timer ? (command(m.n) ?? command(m.n + 1) ?? m.name) : m.name;
+        const fold = m.timer ? [...folds].reverse().find((f) => f.endLine >= m.n) : undefined;
+        const kind: StepKind = m.timer ? (fold ? fold.kind : 'user') : foldKind(m.name);
+        const s: Step = { name, startLine: m.n, endLine: totalLines, kind, errorLines: [] };
+        open.set(key, s);
+        steps.push(s);
+        if (!m.timer) folds.push(s);
+      } else {
+        const s = open.get(key);
+        if (s) s.endLine = m.n;
+        open.delete(key);
+      }
+    }
+    for (const l of lines) {
+      const t = l.text;
+      const exit = t.startsWith('The command "') ? COMMAND_EXIT.exec(t) : null;
+      const killed = !exit && t.length < 200 && JOB_KILLED.test(t);
+      if (!exit && !killed) continue;
+      // The exit line follows its command's timer: the last command (not fold) that started before it.
+      const commands = steps.filter((s) => s.startLine <= l.n && !folds.includes(s));
+      let owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
+      if (!owner && killed) {
+        // No markers: the job is one step, up to the line that says Travis ended it.
+        owner = { name: 'job', startLine: lines[0]?.n ?? 1, endLine: l.n, kind: 'user', errorLines: [] };
+        steps.push(owner);
+      }
+      if (!owner) continue;
+      if (exit) {
+        owner.exitCode = Number(exit[2]);
+        if (owner.exitCode === 0) continue;
+      } else owner.failed = true;
+      owner.errorLines.push(l.n);
+      // The step is the stretch from its command to the line that says how it ended.
+      if (owner.endLine < l.n) owner.endLine = l.n;
+    }
+    return steps;
+  },
+};
