@@ -24,6 +24,10 @@ import { gradleMatcher } from './gradle.js';
 import { jvmFramesMatcher } from './frames-jvm.js';
 import { dotnetMatcher } from './dotnet.js';
 import { dotnetFramesMatcher } from './frames-dotnet.js';
+// i14c: long-tail toolchains (one contiguous block)
+import { sanitizerMatcher } from './sanitizers.js';
+import { valgrindMatcher } from './valgrind.js';
+// end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -58,6 +62,10 @@ export const MATCHERS: readonly Matcher[] = [
   jvmFramesMatcher,
   dotnetMatcher,
   dotnetFramesMatcher,
+  // i14c: long-tail toolchains
+  sanitizerMatcher,
+  valgrindMatcher,
+  // end i14c
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,
