@@ -27,6 +27,8 @@ import { dotnetFramesMatcher } from './frames-dotnet.js';
 // i14c: long-tail toolchains (one contiguous block)
 import { sanitizerMatcher } from './sanitizers.js';
 import { valgrindMatcher } from './valgrind.js';
+import { phpunitMatcher } from './phpunit.js';
+import { phpMatcher } from './php.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -65,6 +67,8 @@ export const MATCHERS: readonly Matcher[] = [
   // i14c: long-tail toolchains
   sanitizerMatcher,
   valgrindMatcher,
+  phpunitMatcher,
+  phpMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
