@@ -29,6 +29,7 @@ import { sanitizerMatcher } from './sanitizers.js';
 import { valgrindMatcher } from './valgrind.js';
 import { phpunitMatcher } from './phpunit.js';
 import { phpMatcher } from './php.js';
+import { tapMatcher } from './tap.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -69,6 +70,7 @@ export const MATCHERS: readonly Matcher[] = [
   valgrindMatcher,
   phpunitMatcher,
   phpMatcher,
+  tapMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
