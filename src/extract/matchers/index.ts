@@ -30,6 +30,9 @@ import { valgrindMatcher } from './valgrind.js';
 import { phpunitMatcher } from './phpunit.js';
 import { phpMatcher } from './php.js';
 import { tapMatcher } from './tap.js';
+import { cmakeMatcher } from './cmake.js';
+import { ctestMatcher } from './ctest.js';
+import { gtestMatcher } from './gtest.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -71,6 +74,9 @@ export const MATCHERS: readonly Matcher[] = [
   phpunitMatcher,
   phpMatcher,
   tapMatcher,
+  cmakeMatcher,
+  ctestMatcher,
+  gtestMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
