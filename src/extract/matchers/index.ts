@@ -33,6 +33,8 @@ import { tapMatcher } from './tap.js';
 import { cmakeMatcher } from './cmake.js';
 import { ctestMatcher } from './ctest.js';
 import { gtestMatcher } from './gtest.js';
+import { minitestMatcher } from './minitest.js';
+import { rubocopMatcher } from './rubocop.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -77,6 +79,8 @@ export const MATCHERS: readonly Matcher[] = [
   cmakeMatcher,
   ctestMatcher,
   gtestMatcher,
+  minitestMatcher,
+  rubocopMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
