@@ -35,6 +35,8 @@ import { ctestMatcher } from './ctest.js';
 import { gtestMatcher } from './gtest.js';
 import { minitestMatcher } from './minitest.js';
 import { rubocopMatcher } from './rubocop.js';
+import { exunitMatcher } from './exunit.js';
+import { elixirMatcher } from './elixir.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -81,6 +83,8 @@ export const MATCHERS: readonly Matcher[] = [
   gtestMatcher,
   minitestMatcher,
   rubocopMatcher,
+  exunitMatcher,
+  elixirMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
