@@ -37,6 +37,8 @@ import { minitestMatcher } from './minitest.js';
 import { rubocopMatcher } from './rubocop.js';
 import { exunitMatcher } from './exunit.js';
 import { elixirMatcher } from './elixir.js';
+import { eunitMatcher } from './eunit.js';
+import { erlcMatcher } from './erlc.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -85,6 +87,8 @@ export const MATCHERS: readonly Matcher[] = [
   rubocopMatcher,
   exunitMatcher,
   elixirMatcher,
+  eunitMatcher,
+  erlcMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,

@@ -9,6 +9,7 @@ const FAILURE = /^\s+Failure\/Error: (.*)$/;
 const FRAME = /^\s+# ([^\s:]+):(\d+):in [`'](.*)'$/;
 const RERUN = /^rspec ([^\s:]+):(\d+) # (.+)$/;
 // An exception class on its own line (`KeyError:`, `NoMethodError:`) with the message indented below it.
+const REBAR3_EUNIT = /^[a-z]\w*:\w+\/\d+$/;
 const EXC_CLASS = /^\s+([A-Z][\w:]*):$/;
 
 interface Block { title: string; n: number; lines: LogLine[] }
@@ -95,6 +96,12 @@ export const rspecMatcher: Matcher = {
       }
       if (!inFailures) continue;
       const ex = EXAMPLE.exec(text);
+      // rebar3 prints EUnit failures in RSpec's shape (`1) mod:test/0`, `Failure/Error:`): eunit.ts reads those.
+      if (ex && REBAR3_EUNIT.test(ex[1]!)) {
+        if (block) flush(block, out, byTitle);
+        block = null;
+        continue;
+      }
       if (ex) {
         if (block) flush(block, out, byTitle);
         block = { title: ex[1]!, n: l.n, lines: [] };
