@@ -39,6 +39,8 @@ import { exunitMatcher } from './exunit.js';
 import { elixirMatcher } from './elixir.js';
 import { eunitMatcher } from './eunit.js';
 import { erlcMatcher } from './erlc.js';
+import { ghcMatcher } from './ghc.js';
+import { hspecMatcher } from './hspec.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -89,6 +91,8 @@ export const MATCHERS: readonly Matcher[] = [
   elixirMatcher,
   eunitMatcher,
   erlcMatcher,
+  ghcMatcher,
+  hspecMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
