@@ -30,7 +30,8 @@ const LOGGING = /\b(?:log|logger|logging|console|print|println|printf|eprintln|d
 const ERROR_MESSAGE = /\b(?:throw|raise|panic!?|Error|Exception|errors\.New|fmt\.Errorf|bail!|anyhow!)\b/;
 const CONDITION = /\b(?:if|unless|when|while|guard|else)\b|&&|\|\||[<>]=?|[!=]==?/;
 const PUNCT = /^[()[\]{}.,;:?]$/;
-const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|''')/;
+// `%%`/`% text` are Erlang, Prolog, LaTeX and MATLAB comments (`% 2` would be a wrapped modulo: not one); `;;` Lisp's.
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|'''|%%|%\s+[A-Za-z]|;;)/;
 
 function tokens(s: string): string[] {
   return s.match(TOKEN) ?? [];

@@ -24,6 +24,24 @@ import { gradleMatcher } from './gradle.js';
 import { jvmFramesMatcher } from './frames-jvm.js';
 import { dotnetMatcher } from './dotnet.js';
 import { dotnetFramesMatcher } from './frames-dotnet.js';
+// i14c: long-tail toolchains (one contiguous block)
+import { sanitizerMatcher } from './sanitizers.js';
+import { valgrindMatcher } from './valgrind.js';
+import { phpunitMatcher } from './phpunit.js';
+import { phpMatcher } from './php.js';
+import { tapMatcher } from './tap.js';
+import { cmakeMatcher } from './cmake.js';
+import { ctestMatcher } from './ctest.js';
+import { gtestMatcher } from './gtest.js';
+import { minitestMatcher } from './minitest.js';
+import { rubocopMatcher } from './rubocop.js';
+import { exunitMatcher } from './exunit.js';
+import { elixirMatcher } from './elixir.js';
+import { eunitMatcher } from './eunit.js';
+import { erlcMatcher } from './erlc.js';
+import { ghcMatcher } from './ghc.js';
+import { hspecMatcher } from './hspec.js';
+// end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -58,6 +76,24 @@ export const MATCHERS: readonly Matcher[] = [
   jvmFramesMatcher,
   dotnetMatcher,
   dotnetFramesMatcher,
+  // i14c: long-tail toolchains
+  sanitizerMatcher,
+  valgrindMatcher,
+  phpunitMatcher,
+  phpMatcher,
+  tapMatcher,
+  cmakeMatcher,
+  ctestMatcher,
+  gtestMatcher,
+  minitestMatcher,
+  rubocopMatcher,
+  exunitMatcher,
+  elixirMatcher,
+  eunitMatcher,
+  erlcMatcher,
+  ghcMatcher,
+  hspecMatcher,
+  // end i14c
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,

@@ -9,6 +9,8 @@ const FAILURE = /^\s+Failure\/Error: (.*)$/;
 const FRAME = /^\s+# ([^\s:]+):(\d+):in [`'](.*)'$/;
 const RERUN = /^rspec ([^\s:]+):(\d+) # (.+)$/;
 // An exception class on its own line (`KeyError:`, `NoMethodError:`) with the message indented below it.
+const REBAR3_EUNIT = /^[a-z]\w*:\w+\/\d+$/;
+const HSPEC_LOCATION = /\.l?hs:\d+:\d+: ?$/;
 const EXC_CLASS = /^\s+([A-Z][\w:]*):$/;
 
 interface Block { title: string; n: number; lines: LogLine[] }
@@ -73,8 +75,11 @@ export const rspecMatcher: Matcher = {
     // Pending examples are numbered the same way but listed before `Failures:`; only failures count.
     let inFailures = false;
     let block: Block | null = null;
+    let prev = '';
     for (const l of lines) {
       const text = l.text;
+      const before = prev;
+      prev = text;
       if (text.length > MAX_LINE) continue;
       if (text === 'Failures:') {
         inFailures = true;
@@ -95,6 +100,13 @@ export const rspecMatcher: Matcher = {
       }
       if (!inFailures) continue;
       const ex = EXAMPLE.exec(text);
+      // rebar3 prints EUnit failures in RSpec's shape (`1) mod:test/0`, `Failure/Error:`): eunit.ts reads those.
+      // hspec's report has the same `Failures:` / `1) …` shape, with a `file.hs:L:C:` line first: hspec.ts reads it.
+      if (ex && (REBAR3_EUNIT.test(ex[1]!) || HSPEC_LOCATION.test(before))) {
+        if (block) flush(block, out, byTitle);
+        block = null;
+        continue;
+      }
       if (ex) {
         if (block) flush(block, out, byTitle);
         block = { title: ex[1]!, n: l.n, lines: [] };

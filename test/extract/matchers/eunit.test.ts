@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { eunitMatcher } from '../../../src/extract/matchers/eunit.js';
+import { rspecMatcher } from '../../../src/extract/matchers/rspec.js';
+import { logLines } from '../../helpers/log.js';
+
+const H = '/home/runner/work/durations/durations';
+const rec = (f: string) => logLines(`fixtures/recorded/eunit/${f}`);
+
+describe('eunitMatcher', () => {
+  it("reads eunit's verbose reporter: the test at its own trace entry, src/ entries as frames, OTP's weighing little", () => {
+    const signals = eunitMatcher.extract(rec('eunit-verbose.log'));
+    const tests = signals.filter((s) => s.kind === 'test');
+    expect(tests.map((s) => [s.symbol, s.path, s.line, s.logLine])).toEqual([
+      ['format_seconds_test', `${H}/test/durations_tests.erl`, 9, 4],
+      ['parse_days_test', `${H}/test/durations_tests.erl`, 15, 21],
+      ['zero_test', `${H}/test/durations_tests.erl`, 18, 34],
+    ]);
+    expect(tests[1]!.message).toBe('called as size_of(100) **error:function_clause');
+    const own = signals.filter((s) => s.kind === 'frame' && s.weight === 0.6);
+    expect(own.map((s) => [s.symbol, s.line])).toEqual([['size_of', 30], ['token', 28], ['-parse/1-lc$^0/1-0-', 24], ['parse', 24]]);
+    expect(signals.filter((s) => s.kind === 'frame' && s.path!.startsWith('eunit_')).every((s) => s.weight === 0.05)).toBe(true);
+  });
+
+  it("reads rebar3's RSpec-shaped report, following the error term's {file,…},{line,N} across wrapped lines", () => {
+    const log = rec('rebar3-eunit.log');
+    const signals = eunitMatcher.extract(log);
+    const tests = signals.filter((s) => s.kind === 'test');
+    // An assertion failure in rebar3's report has no line of its own: the name is all there is.
+    expect(tests.map((s) => [s.symbol, s.path, s.line])).toEqual([
+      ['format_seconds_test', undefined, undefined],
+      ['parse_days_test', `${H}/test/durations_tests.erl`, 15],
+      ['zero_test', undefined, undefined],
+    ]);
+    expect(tests[0]!.message).toBe('Failure/Error: ?assertEqual([53,57,32,115], durations : format ( 59 )) expected: "59 s" got: "59s"');
+    expect(signals.find((s) => s.kind === 'frame')).toMatchObject({ path: `${H}/src/durations.erl`, line: 30, symbol: 'size_of' });
+    // rspec.ts leaves this report alone.
+    expect(rspecMatcher.extract(log)).toEqual([]);
+  });
+
+  it('returns nothing for compile output and other tools', () => {
+    expect(eunitMatcher.extract(rec('rebar3-compile.log'))).toEqual([]);
+    expect(eunitMatcher.extract(logLines('fixtures/logs/rspec-keyerror-in-lib/log.txt'))).toEqual([]);
+  });
+});

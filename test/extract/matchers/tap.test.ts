@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { tapMatcher } from '../../../src/extract/matchers/tap.js';
+import { logLines } from '../../helpers/log.js';
+
+const rec = (f: string) => logLines(`fixtures/recorded/tap/${f}`);
+const summary = (f: string) => tapMatcher.extract(rec(f)).map((s) => [s.symbol, s.path, s.line, s.logLine]);
+
+describe('tapMatcher', () => {
+  it("reads tape's YAML blocks: `at:` pins the assertion, operator/expected/actual are the block", () => {
+    const log = rec('tape.log');
+    const [first, second] = tapMatcher.extract(log);
+    expect(first).toMatchObject({ kind: 'test', symbol: 'twenty plus two', message: 'twenty plus two (expected: 22, actual: 23)',
+      path: '/home/runner/work/tap/tap/js/test/tape.js', line: 10, logLine: 5, category: 'test' });
+    const text = (n: number) => log.find((l) => l.n === n)!.text.trim();
+    expect(first!.related!.slice(0, 5).map(text)).toEqual(['---', 'operator: equal', 'expected: 22', 'actual:   23',
+      'at: Test.<anonymous> (/home/runner/work/tap/tap/js/test/tape.js:10:5)']);
+    expect(text(first!.related!.at(-1)!)).toBe('...');
+    expect(second).toMatchObject({ symbol: 'should be deeply equivalent', line: 11 });
+  });
+
+  it("reads node-tap's nested subtests, without the parents' summary `not ok` lines", () => {
+    expect(summary('node-tap.log')).toEqual([
+      ['twenty plus two', 'test/tap.js', 9, 10],
+      ['should be equivalent', 'test/tap.js', 10, 35],
+      ["Expected property name or '}' in JSON at position 1", 'lib.js', 2, 79],
+    ]);
+  });
+
+  it("reads prove's Test::More diagnostics, with or without -v's `not ok` lines", () => {
+    expect(summary('prove.log')).toEqual([
+      ['large numbers', 't/math.t', 7, 2],
+      ['splits on commas', 't/math.t', 8, 7],
+    ]);
+    // -v prints `not ok` on stdout after the diagnostics on stderr: one failure each, the diagnostics as related.
+    const verbose = tapMatcher.extract(rec('prove-verbose.log'));
+    expect(verbose.map((s) => [s.symbol, s.path, s.line, s.logLine, s.related])).toEqual([
+      ['large numbers', 't/math.t', 7, 15, [2, 3, 4, 5]],
+      ['splits on commas', 't/math.t', 8, 16, [7, 8, 9, 10, 11]],
+    ]);
+  });
+
+  it("reads bats' `(in test file …, line N)`, the innermost function's file first", () => {
+    expect(summary('bats.log')).toEqual([
+      ['greets by name', 'test/greet.bats', 14, 3],
+      ['shouts', 'test/../greet.sh', 8, 6],
+    ]);
+  });
+
+  it("leaves node's own test runner to node-test, and other tools alone", () => {
+    expect(tapMatcher.extract(logLines('fixtures/logs/node-test-tap-duration/log.txt'))).toEqual([]);
+    expect(tapMatcher.extract(logLines('fixtures/logs/pytest-keyerror-in-source/log.txt'))).toEqual([]);
+  });
+});
