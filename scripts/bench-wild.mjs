@@ -11,7 +11,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const WILD = join(ROOT, 'fixtures', 'wild');
 const CLI = join(ROOT, 'dist', 'bin', 'redline.js');
 const OUT = join(ROOT, 'bench-out');
-// The floor: what a person gets by pasting the end of the log.
+// The floor: what a person gets by pasting the last lines of the log, and (a kinder floor for CI formats
+// whose logs end with cleanup) the last lines of the labelled failing step.
 const FLOOR_LINES = 20;
 // A step counts as found when the CLI's line range and the labelled one overlap by at least this share of
 // their union: step headers differ by a line or two between CI formats (the group line, the command echo).
@@ -96,7 +97,10 @@ function evaluate(entry) {
   const run = runCli(entry.logPath, repo);
   const floorLines = Array.from({ length: Math.min(FLOOR_LINES, total) }, (_, i) => total - Math.min(FLOOR_LINES, total) + 1 + i);
   const floor = scoreLines(floorLines, quoted);
-  const row = { id: entry.id, ci: entry.label.ci, toolchain: entry.label.toolchain, category: entry.label.category, ms: Math.round(run.ms), floor };
+  const stepEnd = entry.label.failingStep?.end ?? total;
+  const stepStart = entry.label.failingStep?.start ?? 1;
+  const floorStep = scoreLines(Array.from({ length: Math.min(FLOOR_LINES, stepEnd - stepStart + 1) }, (_, i) => stepEnd - i).reverse(), quoted);
+  const row = { id: entry.id, ci: entry.label.ci, toolchain: entry.label.toolchain, category: entry.label.category, ms: Math.round(run.ms), floor, floorStep };
   if (run.error) return { ...row, error: run.error };
   const d = run.diagnosis;
   const ev = (d.evidence ?? []).map((e) => e.line).filter((n) => Number.isInteger(n));
@@ -112,6 +116,7 @@ function evaluate(entry) {
 }
 
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+const floorOf = (xs) => ({ precision: mean(xs.map((x) => x.p)), recall: mean(xs.map((x) => x.r)), f1: mean(xs.map((x) => x.f1)), firstIsQuoted: mean(xs.map((x) => (x.first ? 1 : 0))), wholeBlock: mean(xs.map((x) => (x.whole ? 1 : 0))) });
 /** The figures of a group of rows (a crashed run scores zero everywhere). */
 export function summarise(rows) {
   const ok = rows.filter((r) => !r.error);
@@ -132,7 +137,8 @@ export function summarise(rows) {
     categoryAccuracy: mean(rows.map((r) => (r.categoryOk ? 1 : 0))),
     pinAccuracy: mean(pins.map((r) => (r.pin ? 1 : 0))),
     pinLabelled: pins.length,
-    floor: { precision: mean(rows.map((r) => r.floor.p)), recall: mean(rows.map((r) => r.floor.r)), f1: mean(rows.map((r) => r.floor.f1)), firstIsQuoted: mean(rows.map((r) => (r.floor.first ? 1 : 0))), wholeBlock: mean(rows.map((r) => (r.floor.whole ? 1 : 0))) },
+    floor: floorOf(rows.map((r) => r.floor)),
+    floorStep: floorOf(rows.map((r) => r.floorStep)),
   };
 }
 
@@ -140,10 +146,10 @@ const f = (x) => (x === null || x === undefined ? '    -' : x.toFixed(2).padStar
 const pc = (x) => (x === null || x === undefined ? '   -' : `${Math.round(100 * x)}%`.padStart(4));
 function printTable(title, groups) {
   console.log(`\n${title}`);
-  console.log(`${''.padEnd(16)} logs  step   P     R     F1   first whole unkn  pin  | floor(last ${FLOOR_LINES}): P     R     F1   first whole`);
+  console.log(`${''.padEnd(16)} logs  step   P     R     F1   first whole unkn  pin  | last ${FLOOR_LINES} of log: F1  | last ${FLOOR_LINES} of step: P     R     F1   first whole`);
   for (const [name, s] of groups)
     console.log(
-      `${name.slice(0, 16).padEnd(16)} ${String(s.logs).padStart(4)} ${pc(s.stepAccuracy)} ${f(s.precision)} ${f(s.recall)} ${f(s.f1)} ${pc(s.firstIsQuoted)}  ${pc(s.wholeBlock)}  ${pc(s.unknownRate)} ${pc(s.pinAccuracy)} |                  ${f(s.floor.precision)} ${f(s.floor.recall)} ${f(s.floor.f1)} ${pc(s.floor.firstIsQuoted)}  ${pc(s.floor.wholeBlock)}`,
+      `${name.slice(0, 16).padEnd(16)} ${String(s.logs).padStart(4)} ${pc(s.stepAccuracy)} ${f(s.precision)} ${f(s.recall)} ${f(s.f1)} ${pc(s.firstIsQuoted)}  ${pc(s.wholeBlock)}  ${pc(s.unknownRate)} ${pc(s.pinAccuracy)} |            ${f(s.floor.f1)} |              ${f(s.floorStep.precision)} ${f(s.floorStep.recall)} ${f(s.floorStep.f1)} ${pc(s.floorStep.firstIsQuoted)}  ${pc(s.floorStep.wholeBlock)}`,
     );
 }
 function groupBy(rows, key) {
