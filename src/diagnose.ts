@@ -40,7 +40,7 @@ export interface DiagnoseRequest {
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
 export interface DiagnoseTrace {
-  scan: Pick<LogScan, 'bytes' | 'totalLines' | 'complete' | 'capped'>;
+  scan: Pick<LogScan, 'bytes' | 'totalLines' | 'complete' | 'capped' | 'middle'>;
   layout: StepLayout;
   tools: string[];
   signals: Signal[];
@@ -139,6 +139,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(diff ? { changedFiles: diff.files.length } : {}),
       ms: Math.round(performance.now() - t0),
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
+      ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines } } : {}),
     },
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
@@ -157,7 +158,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     diagnosis.stats.ms = Math.round(performance.now() - t0);
   }
   const trace: DiagnoseTrace = {
-    scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped },
+    scan: { bytes: scan.bytes, totalLines: scan.totalLines, complete: scan.complete, capped: scan.capped, ...(scan.middle ? { middle: scan.middle } : {}) },
     layout,
     tools: extracted.tools,
     signals,

@@ -35,8 +35,26 @@ export const TAIL_LINES = 30_000;
 export const HIT_CONTEXT_BEFORE = 5;
 /** ...and after (a stack trace or an assertion diff follows its headline). */
 export const HIT_CONTEXT_AFTER = 40;
-/** Huge logs: at most this many middle lines are kept; the latest win, failures come late. */
+/** Huge logs: at most this many middle lines are kept (hits and context), whatever the log says. */
 export const MAX_MIDDLE_LINES = 40_000;
+/** ...and at most this many bytes of their cleaned text (lines of up to MAX_LOG_LINE_BYTES add up fast). */
+export const MAX_MIDDLE_BYTES = 16 * 1024 * 1024;
+/** Middle hits kept for the rarity of their line template: a million passing lines saying "error" share a few. */
+export const MIDDLE_RARE_HITS = 300;
+/** Middle hits kept from the start of the current step and of the last step with a runner error (the failing step's headline). */
+export const MIDDLE_STEP_HITS = 200;
+/** Middle hits kept nearest the end, just before the tail window (the failure's lead-up). */
+export const MIDDLE_RECENT_HITS = 300;
+/** Raw bytes before the tail window searched for those nearest hits. */
+export const MIDDLE_RECENT_BYTES = 8 * 1024 * 1024;
+/** Step and error markers kept from the middle (`##[group]Run`, `##[error]`): a job has tens of steps, not thousands. */
+export const MIDDLE_MARKER_HITS = 2_000;
+/** Context bytes read around one middle hit: 5 lines before, 40 after at ordinary widths, not 45 minified lines. */
+export const MIDDLE_WINDOW_BYTES = 32 * 1024;
+/** Raw line keys remembered with their template (src/evidence/templates.ts RawTemplateKeys). */
+export const TEMPLATE_KEY_CACHE = 1 << 16;
+/** Lines masked through lineTemplate per log at most (~5 µs each); past it a line is known by its raw key. */
+export const TEMPLATE_MASK_BUDGET = 50_000;
 /** Matchers see at most this many lines of the failing step (its end, where the cause usually is). */
 export const MAX_STEP_LINES_FOR_MATCHERS = 60_000;
 

@@ -3,17 +3,18 @@ import { isGzipFile, openLog, type LogSource } from './open-log.js';
 import { scanLog, type LogScan } from './scan-log.js';
 import { scanBigFile } from './scan-big-file.js';
 import { FULL_KEEP_BYTES } from '../limits.js';
+import { MIDDLE_BOUNDS, type MiddleBounds } from './middle-hits.js';
 
 /**
  * Reads a log into a LogScan with bounded memory. A big plain file on disk takes the fast path (head,
  * tail and ripgrep's literal prefilter); everything else (stdin, gzip, HTTP bodies, normal-size files)
  * streams through the JavaScript scanner.
  */
-export async function readLog(source: LogSource): Promise<LogScan> {
+export async function readLog(source: LogSource, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
   if (typeof source === 'string' && source !== '-') {
     const s = await stat(source).catch(() => null);
-    if (s?.isFile() && s.size > FULL_KEEP_BYTES && !(await isGzipFile(source))) return scanBigFile(source, s.size);
+    if (s?.isFile() && s.size > FULL_KEEP_BYTES && !(await isGzipFile(source))) return scanBigFile(source, s.size, bounds);
   }
   const state = { capped: false };
-  return scanLog(openLog(source, state), state);
+  return scanLog(openLog(source, state), state, bounds);
 }

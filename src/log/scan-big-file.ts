@@ -5,27 +5,28 @@ import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
 import { runRipgrep } from '../repo/ripgrep.js';
-import { HEAD_LINES, HIT_CONTEXT_AFTER, HIT_CONTEXT_BEFORE, MAX_LOG_LINE_BYTES, MAX_MIDDLE_LINES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
+import { MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
+import { hitMarker } from './hit-finder.js';
+import { lineKeys, recentHits, type Span } from './middle-windows.js';
+
+/** Bytes read before a hit for its context lines (5 lines at typical log widths). */
+const CONTEXT_WINDOW_BEFORE = 4 * 1024;
 
 /**
  * Error-looking literals for the middle of a big log. ripgrep searches them all at once at memory speed
  * (its literal prefilter), so the list can be generous; the head and the tail are kept regardless.
  */
-/** rg output kept for the middle: at ~120 bytes a line, several times MAX_MIDDLE_LINES. */
-const MIDDLE_OUTPUT_BYTES = 16 * 1024 * 1024;
-/** Bytes read around a hit for its context lines (5 lines before, 40 after, at typical log widths). */
-const CONTEXT_WINDOW_BEFORE = 4 * 1024;
-const CONTEXT_WINDOW_AFTER = 32 * 1024;
-
 const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
 
 /**
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
- * the tail are read directly, the middle's error-looking lines (with context) come from the bundled
- * ripgrep, and the total line count from `wc -l` (memchr speed) when the system has it. Memory is bounded
- * by the windows, not by the file.
+ * the tail are read directly, the middle's error-looking lines come from the bundled ripgrep (each one
+ * counted by its template and offered to the bounded middle, MiddleHits), the kept ones' context is read
+ * at their byte offsets, and the total line count comes from `wc -l` (memchr speed) when the system has
+ * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
-export async function scanBigFile(path: string, size: number): Promise<LogScan> {
+export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
   const sections: SectionMarker[] = [];
   const decode = (raw: string, n: number): LogLine => {
     const cut = raw.length > MAX_LOG_LINE_BYTES;
@@ -33,20 +34,37 @@ export async function scanBigFile(path: string, size: number): Promise<LogScan> 
     if (mayHoldMarker(r)) sections.push(...findMarkers(r, n));
     return { n, text: cleanLine(r) + (cut ? ` … [line cut at ${MAX_LOG_LINE_BYTES} bytes]` : '') };
   };
-  const [head, tail, total, middle] = await Promise.all([
-    readHead(path),
-    readTail(path, size),
-    countLines(path, size),
-    searchMiddle(path),
-  ]);
+  const middle = new MiddleHits(bounds);
+  const keys = lineKeys();
+  // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
+  const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
+  const [head, tail, total] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom, decode)]);
+  await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
-  const tailRaw = tail.slice(-TAIL_LINES);
-  const tailStart = total - tailRaw.length + 1;
   const headEnd = headLines.length;
-  const mid = middle.filter((m) => m.n > headEnd && m.n < tailStart);
-  const midKept = mid.slice(-MAX_MIDDLE_LINES);
-  const lines = [...headLines, ...midKept.map((m) => decode(m.text, m.n)), ...tailRaw.map((raw, i) => decode(raw, tailStart + i))];
-  return { bytes: size, totalLines: total, lines, sections: sections.sort((a, b) => a.n - b.n), complete: false, capped: false };
+  // Number the tail read: its last line is line `total`.
+  const spans = tail.spans;
+  const first = spans.length;
+  spans.forEach((sp, i) => (sp.n = total - (first - 1 - i)));
+  let k = spans.length;
+  for (let bytes = 0; k > 0 && spans.length - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
+    const sp = spans[--k]!;
+    bytes += sp.end - sp.start + 1;
+  }
+  const tailStart = k < spans.length ? spans[k]!.n : total + 1;
+  const decodeSpan = (sp: Span): LogLine => decode(sp.buf.toString('utf8', sp.start, Math.min(sp.end, sp.start + MAX_LOG_LINE_BYTES + 1)), sp.n);
+  recentHits(middle, keys, spans.slice(0, k).filter((sp) => sp.n > headEnd), decodeSpan);
+  const { lines: mid, note } = middle.finish();
+  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...spans.slice(k).filter((sp) => sp.n > headEnd).map(decodeSpan)];
+  return {
+    bytes: size,
+    totalLines: total,
+    lines,
+    sections: sections.sort((a, b) => a.n - b.n).filter((m, i, all) => i === 0 || m.n !== all[i - 1]!.n || m.name !== all[i - 1]!.name || m.kind !== all[i - 1]!.kind),
+    complete: false,
+    capped: false,
+    middle: note,
+  };
 }
 
 async function readHead(path: string): Promise<string[]> {
@@ -63,18 +81,26 @@ async function readHead(path: string): Promise<string[]> {
   }
 }
 
-/** The last whole lines within TAIL_BYTES of the end (a last line without newline included). */
-async function readTail(path: string, size: number): Promise<string[]> {
+/** The whole lines from `from` to the end (a last line without newline included), as spans numbered later. */
+async function readTail(path: string, size: number, from: number): Promise<{ spans: Span[] }> {
   const fh = await open(path, 'r');
   try {
-    const len = Math.min(size, TAIL_BYTES);
+    const len = size - from;
     const buf = Buffer.allocUnsafe(len);
-    const { bytesRead } = await fh.read(buf, 0, len, size - len);
+    const { bytesRead } = await fh.read(buf, 0, len, from);
     let start = 0;
-    if (size > len) start = buf.indexOf(10) + 1; // drop the partial first line
+    if (from > 0) start = buf.indexOf(10) + 1; // drop the partial first line
     let end = bytesRead;
     if (end > start && buf[end - 1] === 10) end--;
-    return buf.toString('utf8', start, end).split('\n');
+    const spans: Span[] = [];
+    if (start <= 0 && from > 0) return { spans }; // one line longer than the whole window: nothing whole
+    while (start <= end) {
+      let e = buf.indexOf(10, start);
+      if (e === -1 || e > end) e = end;
+      spans.push({ n: 0, buf, start, end: e });
+      start = e + 1;
+    }
+    return { spans };
   } finally {
     await fh.close();
   }
@@ -120,65 +146,89 @@ async function countLines(path: string, size: number): Promise<number> {
 }
 
 /**
- * The middle's error-looking lines with their context. ripgrep reports only the hit lines with their
- * line numbers and byte offsets (its output stays small even when a log says "error" a million times);
- * the context around the newest hits is then read straight from the file at those offsets.
+ * The middle's error-looking lines, each offered to the bounded middle as ripgrep prints it (its line
+ * number, byte offset and text): counted by template, kept or dropped on the spot, so nothing grows with
+ * the number of hits. Hits from `tailFrom` on are left to the tail read.
  */
-async function searchMiddle(path: string): Promise<{ n: number; text: string }[]> {
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, decode: (raw: string, n: number) => LogLine): Promise<void> {
   const args = ['--text', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
   for (const n of NEEDLES) args.push('-e', n);
   args.push('--', path);
-  // Keep the last bytes of rg's output (its newest hits); split and decode only those at the end.
-  const chunks: Buffer[] = [];
-  let bytes = 0;
+  let carry: Buffer | null = null;
+  let done = false;
+  const onRecords = (buf: Buffer): number => {
+    let s = 0;
+    for (;;) {
+      const e = buf.indexOf(10, s);
+      if (e === -1) return s;
+      // `<line>:<offset>:<text>`
+      let i = s;
+      let n = 0;
+      for (let c = buf[i]!; c >= 0x30 && c <= 0x39; c = buf[++i]!) n = n * 10 + (c - 0x30);
+      let at = 0;
+      for (let c = buf[++i]!; c >= 0x30 && c <= 0x39; c = buf[++i]!) at = at * 10 + (c - 0x30);
+      const t = i + 1;
+      if (at >= tailFrom) {
+        done = true;
+        return buf.length;
+      }
+      if (t <= e) {
+        const marker = hitMarker(buf, t, e);
+        if (n <= HEAD_LINES) middle.mark(marker);
+        else {
+          const hit = middle.offer(n, keys.keyOf(buf, t, e), marker);
+          if (hit) {
+            hit.at = at;
+            middle.addLine(hit, decode(buf.toString('utf8', t, e), n));
+          }
+        }
+      }
+      s = e + 1;
+    }
+  };
   await runRipgrep(args, {
     cwd: '/',
     timeoutMs: BIG_FILE_RG_TIMEOUT_MS,
     onChunk(chunk) {
-      chunks.push(chunk);
-      bytes += chunk.length;
-      while (chunks.length > 1 && bytes - chunks[0]!.length >= MIDDLE_OUTPUT_BYTES) bytes -= chunks.shift()!.length;
+      if (done) return;
+      const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const used = onRecords(buf);
+      // A partial record waits for the next chunk; a record longer than any line we keep cannot be one.
+      carry = used < buf.length && buf.length - used <= MAX_LOG_LINE_BYTES + 256 ? Buffer.from(buf.subarray(used)) : null;
     },
   });
-  const records = Buffer.concat(chunks).toString('utf8').split('\n');
-  if (bytes >= MIDDLE_OUTPUT_BYTES) records.shift(); // partial: the ring dropped its beginning
-  const hits: { n: number; offset: number }[] = [];
-  for (const rec of records) {
-    const m = /^(\d+):(\d+):/.exec(rec);
-    if (m) hits.push({ n: Number(m[1]), offset: Number(m[2]) });
-  }
-  const perHit = HIT_CONTEXT_BEFORE + HIT_CONTEXT_AFTER + 1;
-  const newest = hits.slice(-Math.ceil(MAX_MIDDLE_LINES / perHit));
-  const out = new Map<number, string>();
+}
+
+/** Reads the context of every kept hit at its byte offset: HIT_CONTEXT_BEFORE lines before, HIT_CONTEXT_AFTER after. */
+async function readContexts(path: string, middle: MiddleHits, decode: (raw: string, n: number) => LogLine): Promise<void> {
+  const { contextBefore, contextAfter, windowBytes } = middle.bounds;
   const fh = await open(path, 'r');
   try {
-    const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + CONTEXT_WINDOW_AFTER);
-    for (const h of newest) {
-      if (out.has(h.n) && out.has(h.n + HIT_CONTEXT_AFTER)) continue; // inside the previous window
-      const from = Math.max(0, h.offset - CONTEXT_WINDOW_BEFORE);
+    const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + windowBytes);
+    for (const h of middle.heldHits()) {
+      if (h.at === undefined || !middle.wantsContext(h)) continue;
+      const from = Math.max(0, h.at - CONTEXT_WINDOW_BEFORE);
       const { bytesRead } = await fh.read(buf, 0, buf.length, from);
-      const at = h.offset - from;
-      // Walk back over the lines before the hit, then forward over the hit and the lines after it.
+      const at = h.at - from;
+      // Walk back over the lines before the hit, then forward over the lines after it.
       let start = at;
-      const starts: number[] = [at];
-      for (let k = 0; k < HIT_CONTEXT_BEFORE; k++) {
-        if (start <= 0) break;
+      const starts: number[] = [];
+      for (let k = 0; k < contextBefore && start > 0; k++) {
         const prev = buf.lastIndexOf(10, start - 2);
         if (prev === -1 && from > 0) break; // the window does not reach that line's start
         start = prev + 1;
         starts.unshift(start);
       }
-      for (let i = 0; i < starts.length - 1; i++) out.set(h.n - (starts.length - 1 - i), buf.toString('utf8', starts[i]!, starts[i + 1]! - 1));
-      let pos = at;
-      for (let k = 0; k <= HIT_CONTEXT_AFTER; k++) {
+      for (let i = 0; i < starts.length; i++) middle.addLine(h, decode(buf.toString('utf8', starts[i]!, (starts[i + 1] ?? at) - 1), h.n - (starts.length - i)));
+      let pos = buf.indexOf(10, at) + 1;
+      for (let k = 1; k <= contextAfter && pos > 0; k++) {
         const end = buf.indexOf(10, pos);
         if (end === -1 || end >= bytesRead) break;
-        out.set(h.n + k, buf.toString('utf8', pos, end));
+        middle.addLine(h, decode(buf.toString('utf8', pos, end), h.n + k));
         pos = end + 1;
       }
     }
   } finally {
     await fh.close();
   }
-  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([n, text]) => ({ n, text }));
 }

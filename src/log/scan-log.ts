@@ -1,16 +1,10 @@
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
-import {
-  FULL_KEEP_BYTES,
-  HEAD_LINES,
-  HIT_CONTEXT_AFTER,
-  HIT_CONTEXT_BEFORE,
-  MAX_LOG_LINE_BYTES,
-  MAX_MIDDLE_LINES,
-  TAIL_BYTES,
-  TAIL_LINES,
-} from '../limits.js';
+import { FULL_KEEP_BYTES, HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
+import { MIDDLE_BOUNDS, MiddleHits, type MiddleBounds, type MiddleNote } from './middle-hits.js';
+import { HitFinder, hitMarker } from './hit-finder.js';
+import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
 /** A fold / section boundary of a CI that hides its markers in escape sequences (GitLab, Travis). */
 export interface SectionMarker {
@@ -33,25 +27,30 @@ export interface LogScan {
   complete: boolean;
   /** True when the reader stopped at MAX_LOG_BYTES. */
   capped: boolean;
+  /** A huge log's middle: error-looking lines seen, kept and dropped by the bounds (MiddleHits). */
+  middle?: MiddleNote;
 }
 
 /**
- * Bytes that make a line worth keeping from the middle of a huge log. They are searched in the raw
- * bytes before anything is decoded (ripgrep's literal prefilter, in spirit). Needles whose first byte is
- * rare are cheap; each common-first-byte needle costs a full pass (measured: 'panic', 'ailed', 'section_'
- * cost 0.6 s per GB each), so the list stays short; the tail window catches the rest.
- */
-const NEEDLES = ['rror', 'RROR', 'FAIL', '##[', 'xception', 'Killed', 'fatal'].map((s) => Buffer.from(s));
-
-/**
  * Reads a log stream once and keeps what diagnosis needs. Logs up to FULL_KEEP_BYTES are kept whole;
- * past that the scan keeps the head, the tail, and error-looking lines (with context) from the middle,
- * so memory stays bounded whatever the size.
+ * past that the scan keeps the head, the tail and a bounded middle (MiddleHits: error-looking lines by
+ * step, rarity and recency, with context), so memory stays bounded whatever the size or the content.
  */
-export async function scanLog(chunks: AsyncIterable<Buffer>, state: { capped: boolean } = { capped: false }): Promise<LogScan> {
-  const scanner = new Scanner();
+export async function scanLog(
+  chunks: AsyncIterable<Buffer>,
+  state: { capped: boolean } = { capped: false },
+  bounds: MiddleBounds = MIDDLE_BOUNDS,
+): Promise<LogScan> {
+  const scanner = new Scanner(bounds);
   for await (const chunk of chunks) scanner.push(chunk);
   return scanner.finish(state.capped);
+}
+
+/** A kept middle hit still collecting the lines after it. */
+interface OpenWindow {
+  hit: ReturnType<MiddleHits['offer']> & object;
+  until: number;
+  bytes: number;
 }
 
 class Scanner {
@@ -63,14 +62,18 @@ class Scanner {
   private n = 0;
   private carry: Buffer | null = null;
   private carryOverflow = false;
-  private readonly kept: LogLine[] = [];
+  private readonly head: LogLine[] = [];
   private readonly sections: SectionMarker[] = [];
-  private middleDropped = false;
   private tail: { buf: Buffer; firstLine: number }[] = [];
   private tailBytes = 0;
-  private keepAfter = 0;
-  private readonly recent: { start: number; end: number; n: number }[] = [];
-  private lastKeptN = 0;
+  private open: OpenWindow[] = [];
+  private readonly middle: MiddleHits;
+  private readonly keys = lineKeys();
+  private readonly finder = new HitFinder();
+
+  constructor(bounds: MiddleBounds) {
+    this.middle = new MiddleHits(bounds);
+  }
 
   push(chunk: Buffer): void {
     this.bytes += chunk.length;
@@ -91,9 +94,10 @@ class Scanner {
     if (!this.huge) return this.finishWhole(capped);
     if (this.carry && this.carry.length) {
       // The last line had no newline.
-      this.addTail(this.carry, this.n + 1);
-      this.n++;
+      const line = this.carry;
       this.carry = null;
+      this.addTail(line, this.n + 1);
+      this.scanLines(Buffer.concat([line, NEWLINE]), true);
     }
     return this.finishHuge(capped);
   }
@@ -127,7 +131,7 @@ class Scanner {
     this.sections.push(...findMarkers(raw, n));
   }
 
-  /** Huge mode: walk the newlines of one chunk, keeping head lines, needle hits and their context. */
+  /** Huge mode: split off the partial last line, hand the whole lines on. */
   private scanChunk(chunk: Buffer): void {
     let pos = 0;
     if (this.carry) {
@@ -140,11 +144,9 @@ class Scanner {
       const line = this.carry;
       this.carry = null;
       this.carryOverflow = false;
-      this.n++;
       // The line that straddled the chunk border belongs to the tail window like any other line.
-      this.addTail(line, this.n);
-      const hit = hasNeedle(line, 0, line.length);
-      if (this.n <= HEAD_LINES || hit || this.keepAfter > 0) this.keepLine(line, 0, line.length, this.n, hit);
+      this.addTail(line, this.n + 1);
+      this.scanLines(Buffer.concat([line, NEWLINE]), true);
       pos = nl + 1;
     }
     const lastNl = chunk.lastIndexOf(10);
@@ -154,45 +156,64 @@ class Scanner {
     }
     const body = chunk.subarray(pos, lastNl + 1);
     this.addTail(body, this.n + 1);
-    const hits = findHits(body);
-    let h = 0;
-    let start = 0;
-    const recent = this.recent;
-    while (start < body.length) {
-      const end = body.indexOf(10, start);
-      this.n++;
-      let hit = false;
-      while (h < hits.length && hits[h]! < end) {
-        if (hits[h]! >= start) hit = true;
-        h++;
-      }
-      if (this.n <= HEAD_LINES || this.keepAfter > 0 || hit) {
-        if (hit) {
-          for (const r of recent) if (r.n > this.lastKeptN) this.keepLine(body, r.start, r.end, r.n, false);
-        }
-        this.keepLine(body, start, end, this.n, hit);
-      } else {
-        if (recent.length === HIT_CONTEXT_BEFORE) recent.shift();
-        recent.push({ start, end, n: this.n });
-      }
-      start = end + 1;
-    }
-    recent.length = 0; // offsets point into this chunk only
+    this.scanLines(body, false);
     if (lastNl + 1 < chunk.length) this.appendCarry(chunk.subarray(lastNl + 1));
   }
 
-  private keepLine(buf: Buffer, start: number, end: number, n: number, hit: boolean): void {
-    if (n <= this.lastKeptN) return;
-    this.kept.push(this.decodeLine(buf, start, end, n));
-    this.lastKeptN = n;
-    if (hit) this.keepAfter = HIT_CONTEXT_AFTER;
-    else if (this.keepAfter > 0) this.keepAfter--;
-    if (this.kept.length > HEAD_LINES + MAX_MIDDLE_LINES * 1.5) {
-      // Failures come late: drop the oldest middle lines, never the head.
-      const firstMiddle = this.kept.findIndex((l) => l.n > HEAD_LINES);
-      this.kept.splice(firstMiddle, this.kept.length - HEAD_LINES - MAX_MIDDLE_LINES);
-      this.middleDropped = true;
+  /**
+   * Walks the whole lines of `body` (it ends with a newline). Lines without a needle are only counted
+   * (memchr speed); a hit is keyed by its template and offered to the bounded middle; lines are decoded
+   * only for the head and for the hits kept, with their context.
+   */
+  private scanLines(body: Buffer, single: boolean): void {
+    const finder = this.finder;
+    finder.reset(body);
+    let pos = 0;
+    let h = -1;
+    const len = body.length;
+    while (pos < len) {
+      const end = body.indexOf(10, pos);
+      this.n++;
+      if (h < pos) h = finder.next(pos);
+      const hit = h < end;
+      if (this.n <= HEAD_LINES) {
+        this.head.push(this.decodeLine(body, pos, end, this.n));
+        if (hit) this.middle.mark(hitMarker(body, pos, end));
+      } else if (this.open.length) {
+        // Lines after a kept hit: its context.
+        let line: LogLine | null = null;
+        for (const w of this.open) {
+          if (!this.middle.held(w.hit) || w.bytes > this.middle.bounds.windowBytes) continue;
+          line ??= this.decodeLine(body, pos, end, this.n);
+          this.middle.addLine(w.hit, line);
+          w.bytes += line.text.length + 1;
+        }
+        this.open = this.open.filter((w) => w.until > this.n && this.middle.held(w.hit) && w.bytes <= this.middle.bounds.windowBytes);
+        if (hit) this.onHit(body, pos, end, line, single);
+      } else if (hit) this.onHit(body, pos, end, null, single);
+      pos = end + 1;
     }
+  }
+
+  private onHit(body: Buffer, start: number, end: number, decoded: LogLine | null, single: boolean): void {
+    const hit = this.middle.offer(this.n, this.keys.keyOf(body, start, end), hitMarker(body, start, end));
+    if (!hit) return;
+    // The lines before it (within this chunk), the hit itself, then a window open for the lines after.
+    if (!single) {
+      const starts: number[] = [];
+      let s = start;
+      for (let k = 0; k < this.middle.bounds.contextBefore && s > 0; k++) {
+        s = body.lastIndexOf(10, s - 2) + 1;
+        starts.unshift(s);
+      }
+      for (let i = 0; i < starts.length; i++) {
+        const n = this.n - (starts.length - i);
+        if (n > HEAD_LINES) this.middle.addLine(hit, this.decodeLine(body, starts[i]!, (starts[i + 1] ?? start) - 1, n));
+      }
+    }
+    const line = decoded ?? this.decodeLine(body, start, end, this.n);
+    this.middle.addLine(hit, line);
+    if (this.middle.bounds.contextAfter > 0) this.open.push({ hit, until: this.n + this.middle.bounds.contextAfter, bytes: line.text.length + 1 });
   }
 
   private appendCarry(part: Buffer): void {
@@ -207,14 +228,16 @@ class Scanner {
   private addTail(buf: Buffer, firstLine: number): void {
     this.tail.push({ buf, firstLine });
     this.tailBytes += buf.length;
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0]!.buf.length >= TAIL_BYTES) {
+    // The tail window, and before it the stretch searched for the hits nearest the end.
+    const keep = TAIL_BYTES + MIDDLE_RECENT_BYTES;
+    while (this.tail.length > 1 && this.tailBytes - this.tail[0]!.buf.length >= keep) {
       this.tailBytes -= this.tail.shift()!.buf.length;
     }
   }
 
   private finishHuge(capped: boolean): LogScan {
-    // Number the kept tail bytes line by line, then decode only the last TAIL_LINES of them.
-    const spans: { n: number; buf: Buffer; start: number; end: number }[] = [];
+    // Number the kept tail bytes line by line, then decode only the last TAIL_LINES within TAIL_BYTES.
+    const spans: Span[] = [];
     for (const { buf, firstLine } of this.tail) {
       let start = 0;
       let n = firstLine;
@@ -226,35 +249,29 @@ class Scanner {
         start = end + 1;
       }
     }
-    const lastSpans = spans.slice(-TAIL_LINES);
-    const tailStart = lastSpans.length ? lastSpans[0]!.n : this.n + 1;
-    const decodedTail = lastSpans.map((x) => this.decodeLine(x.buf, x.start, x.end, x.n));
-    const before = this.kept.filter((l) => l.n < tailStart);
-    const lines = before.concat(decodedTail);
+    let first = spans.length;
+    for (let bytes = 0; first > 0 && spans.length - first < TAIL_LINES && bytes < TAIL_BYTES; ) {
+      const sp = spans[--first]!;
+      bytes += sp.end - sp.start + 1;
+    }
+    const tailStart = first < spans.length ? spans[first]!.n : this.n + 1;
+    const decodedTail = spans.slice(first).map((x) => this.decodeLine(x.buf, x.start, x.end, x.n));
+    recentHits(this.middle, this.keys, spans.slice(0, first), (sp) => this.decodeLine(sp.buf, sp.start, sp.end, sp.n));
+    const { lines: mid, note } = this.middle.finish();
+    const lines = this.head.concat(
+      mid.filter((l) => l.n > HEAD_LINES && l.n < tailStart),
+      decodedTail.filter((l) => l.n > HEAD_LINES),
+    );
     return {
       bytes: this.bytes,
       totalLines: this.n,
       lines,
-      sections: this.sections.sort((a, b) => a.n - b.n),
-      complete: !this.middleDropped && lines.length === this.n,
+      sections: this.sections.sort((a, b) => a.n - b.n).filter((m, i, all) => i === 0 || m.n !== all[i - 1]!.n || m.name !== all[i - 1]!.name || m.kind !== all[i - 1]!.kind),
+      complete: lines.length === this.n,
       capped,
+      middle: note,
     };
   }
 }
 
-function findHits(body: Buffer): number[] {
-  const hits: number[] = [];
-  for (const nd of NEEDLES) {
-    let q = 0;
-    while ((q = body.indexOf(nd, q)) !== -1) {
-      hits.push(q);
-      q += nd.length;
-    }
-  }
-  return hits.sort((a, b) => a - b);
-}
-
-function hasNeedle(buf: Buffer, start: number, end: number): boolean {
-  const b = buf.subarray(start, end);
-  return NEEDLES.some((nd) => b.indexOf(nd) !== -1);
-}
+const NEWLINE = Buffer.from('\n');

@@ -49,6 +49,7 @@ export function renderJson(d: Diagnosis): string {
       changedFiles: s.changedFiles,
       ms: s.ms,
       truncated: s.truncated,
+      middle: s.middle,
     }),
   };
   return `${JSON.stringify(out, null, 2)}\n`;

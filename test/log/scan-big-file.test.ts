@@ -61,10 +61,13 @@ describe('readLog on a big file', () => {
     const truth = cleanText(cases[0]!.text);
     const middle = scan.lines.filter((l) => l.n > 2000 && l.n < scan.lines[scan.lines.length - TAIL_LINES]!.n);
     expect(middle.length).toBeGreaterThan(0);
-    const hit = middle.find((l) => /FAILED|rror/.test(l.text))!;
-    expect(hit).toBeDefined();
-    // The 5 lines before and the lines after an error are kept with it.
-    for (let k = hit.n - 5; k <= hit.n + 5; k++) expect(scan.lines.some((l) => l.n === k && l.text === truth[k - 1]!.text)).toBe(true);
+    const kept = new Map(scan.lines.map((l) => [l.n, l.text]));
+    // The 5 lines before and the lines after a kept error are kept with it (markers alone may stand without).
+    const withContext = middle.filter((l) => /FAILED|rror/.test(l.text) && [-5, -1, 1, 5].every((d) => kept.get(l.n + d) === truth[l.n + d - 1]!.text));
+    expect(withContext.length).toBeGreaterThan(10);
+    const note = scan.middle!;
+    expect(note.hits).toBe(note.keptHits + note.droppedHits);
+    expect(note.keptHits).toBeGreaterThan(0);
   }, 60_000);
 
   it('finds the real failing step at the end', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { scanLog, type LogScan } from '../../src/log/scan-log.js';
 import { cleanText } from '../../src/log/clean.js';
 import { findFailingStep } from '../../src/log/find-failing-step.js';
-import { FULL_KEEP_BYTES, HEAD_LINES, HIT_CONTEXT_AFTER, HIT_CONTEXT_BEFORE, MAX_MIDDLE_LINES, READ_CHUNK_BYTES, TAIL_BYTES, TAIL_LINES } from '../../src/limits.js';
+import { FULL_KEEP_BYTES, HEAD_LINES, HIT_CONTEXT_AFTER, HIT_CONTEXT_BEFORE, MAX_MIDDLE_LINES, MIDDLE_MARKER_HITS, READ_CHUNK_BYTES, TAIL_BYTES, TAIL_LINES } from '../../src/limits.js';
 
 /**
  * Huge mode: a real Actions log concatenated past FULL_KEEP_BYTES. The scan keeps the head, the tail and
@@ -63,18 +63,21 @@ describe('scanLog huge mode (a real log concatenated past FULL_KEEP_BYTES)', () 
     expect(tail).toEqual(expected.slice(-want));
   });
 
-  it('keeps the latest middle lines when the middle is dense with hits, every error among them with its context', () => {
-    const tailFrom = scan.lines[scan.lines.length - Math.min(TAIL_LINES, 1000)]!.n;
+  it('a middle dense with hits: every step and runner-error marker kept, the rest bounded and counted', () => {
+    // 8 MB of this log is more than TAIL_LINES lines: the tail window is exactly the last TAIL_LINES.
+    const tailFrom = scan.lines[scan.lines.length - TAIL_LINES]!.n;
     const kept = new Map(scan.lines.map((l) => [l.n, l.text]));
-    // This log hits a needle every few lines: the middle overflows and the oldest middle lines go.
-    const firstMiddle = scan.lines.find((l) => l.n > HEAD_LINES)!.n;
-    expect(firstMiddle).toBeGreaterThan(HEAD_LINES + 1000);
-    const middleErrors = expected.filter((l) => l.n >= firstMiddle && l.n < tailFrom && l.text.startsWith('##[error]'));
-    expect(middleErrors.length).toBeGreaterThan(10);
-    for (const e of middleErrors) {
-      expect(kept.get(e.n), `error line ${e.n}`).toBe(e.text);
-      for (let k = 1; k <= HIT_CONTEXT_AFTER && e.n + k <= scan.totalLines; k++) expect(kept.has(e.n + k), `line ${e.n + k}`).toBe(true);
-    }
+    const markers = expected.filter((l) => l.n > HEAD_LINES && /^##\[(?:error\]|group\]Run )/.test(l.text));
+    expect(markers.length).toBeGreaterThan(MIDDLE_MARKER_HITS);
+    // 540 copies of a job hold more markers than a real job: the newest MIDDLE_MARKER_HITS stay.
+    for (const m of markers.slice(-MIDDLE_MARKER_HITS).filter((l) => l.n < tailFrom)) expect(kept.get(m.n), `marker line ${m.n}`).toBe(m.text);
+    // This log hits a needle every few lines: most middle hits are dropped, and counted.
+    const note = scan.middle!;
+    expect(note.hits).toBe(note.keptHits + note.droppedHits);
+    expect(note.droppedHits).toBeGreaterThan(note.keptHits);
+    // The hits nearest the end keep their context after them.
+    const lastHit = expected.filter((l) => l.n < tailFrom && l.n > tailFrom - 2000 && /rror|RROR|FAIL|##\[|xception|Killed|fatal/.test(l.text)).at(-1)!;
+    for (let k = 0; k <= HIT_CONTEXT_AFTER && lastHit.n + k < tailFrom; k++) expect(kept.has(lastHit.n + k), `line ${lastHit.n + k}`).toBe(true);
   });
 
   it('keeps a bounded number of lines', () => {

@@ -1,0 +1,255 @@
+import type { LogLine } from '../types.js';
+import { TemplateCounter } from '../evidence/templates.js';
+import {
+  HIT_CONTEXT_AFTER,
+  HIT_CONTEXT_BEFORE,
+  MAX_MIDDLE_BYTES,
+  MIDDLE_WINDOW_BYTES,
+  MAX_MIDDLE_LINES,
+  MIDDLE_MARKER_HITS,
+  MIDDLE_RARE_HITS,
+  MIDDLE_RECENT_HITS,
+  MIDDLE_STEP_HITS,
+} from '../limits.js';
+
+/** How much the middle of a huge log may hold, whatever the log says (limits.ts; tests pass small ones). */
+export interface MiddleBounds {
+  /** Lines kept from the middle in all (hits and their context). */
+  maxLines: number;
+  /** Bytes of cleaned text kept from the middle in all. */
+  maxBytes: number;
+  /** Hits kept for the rarity of their line template. */
+  rareHits: number;
+  /** Hits kept from the start of the current step and of the last step that carried a runner error. */
+  stepHits: number;
+  /** Hits kept nearest the end (just before the tail window). */
+  recentHits: number;
+  /** Step and error markers (`##[group]Run …`, `##[error]…`) kept: the failing-step finder needs them. */
+  markerHits: number;
+  /** Context lines kept before and after each hit, and the bytes one hit's window may take. */
+  contextBefore: number;
+  contextAfter: number;
+  windowBytes: number;
+}
+
+export const MIDDLE_BOUNDS: MiddleBounds = {
+  maxLines: MAX_MIDDLE_LINES,
+  maxBytes: MAX_MIDDLE_BYTES,
+  rareHits: MIDDLE_RARE_HITS,
+  stepHits: MIDDLE_STEP_HITS,
+  recentHits: MIDDLE_RECENT_HITS,
+  markerHits: MIDDLE_MARKER_HITS,
+  contextBefore: HIT_CONTEXT_BEFORE,
+  contextAfter: HIT_CONTEXT_AFTER,
+  windowBytes: MIDDLE_WINDOW_BYTES,
+};
+
+/** What a hit line is to the step structure. */
+export type HitMarker = 'step' | 'error' | undefined;
+
+/** One kept error-looking line of the middle with its context lines (filled in by the reader). */
+export interface MiddleHit {
+  n: number;
+  key: number;
+  /** The template's count when last looked at (a lower bound of its final count). */
+  count: number;
+  seq: number;
+  marker: HitMarker;
+  lines: LogLine[];
+  bytes: number;
+  /** Classes holding this hit; at 0 it is dropped. */
+  holders: number;
+  /** Byte offset of the line in the file (the file path reads its context there after the scan). */
+  at?: number;
+}
+
+/** The counted note on what the middle held and what was dropped (stats and trace). */
+export interface MiddleNote {
+  /** Error-looking lines seen in the middle. */
+  hits: number;
+  /** Hits kept (with their context). */
+  keptHits: number;
+  /** Hits dropped by the bounds. */
+  droppedHits: number;
+  /** Middle lines kept in all (hits and context). */
+  keptLines: number;
+  /** Distinct line templates among the kept rare hits' lowest counts, for the trace: the rarest count kept. */
+  rarestCount?: number;
+}
+
+/**
+ * The bounded middle of a huge log. Every error-looking line is counted by its template (count-min, a few
+ * hundred KB); a bounded few are kept with their context: the first hits of the current step and of
+ * the last step that carried a runner error (the failing step's), the step and error markers, the
+ * rarest templates, and (offered at the end by the reader) the hits nearest the end. Everything else is
+ * dropped and counted. Admission is O(1) for a common line: its count is compared with a threshold.
+ */
+export class MiddleHits {
+  private readonly counter = new TemplateCounter();
+  private seq = 0;
+  hits = 0;
+  private step: MiddleHit[] = [];
+  private stepFailed = false;
+  private failing: MiddleHit[] = [];
+  private readonly markers: MiddleHit[] = [];
+  private rare: MiddleHit[] = [];
+  /** Counts below this enter the rare pool (∞ until the pool first fills). */
+  private rareBelow = Infinity;
+  private recent: MiddleHit[] = [];
+  private bytes = 0;
+
+  constructor(readonly bounds: MiddleBounds = MIDDLE_BOUNDS) {}
+
+  /**
+   * Counts one hit line of the middle; returns a hit to fill with its lines when some class keeps it,
+   * null when it is only counted.
+   */
+  offer(n: number, key: number, marker: HitMarker): MiddleHit | null {
+    this.hits++;
+    const count = this.counter.add(key);
+    if (marker === 'step') this.closeStep();
+    if (marker === 'error') this.stepFailed = true;
+    const toMarkers = marker !== undefined && this.bounds.markerHits > 0;
+    const toStep = this.step.length < this.bounds.stepHits;
+    const toRare = count < this.rareBelow && this.bounds.rareHits > 0;
+    // The common case (a line like thousands before it) allocates nothing.
+    if (!toMarkers && !toStep && !toRare) return null;
+    const hit: MiddleHit = { n, key, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
+    if (toMarkers) {
+      this.hold(hit, this.markers);
+      if (this.markers.length > this.bounds.markerHits) this.release(this.markers.shift()!);
+    }
+    if (toStep) this.hold(hit, this.step);
+    if (toRare) {
+      this.hold(hit, this.rare);
+      if (this.rare.length >= 2 * this.bounds.rareHits) this.rerankRare();
+    }
+    return hit;
+  }
+
+  /** A marker seen in the head (kept there anyway): the step state still follows it. */
+  mark(marker: HitMarker): void {
+    if (marker === 'step') this.closeStep();
+    if (marker === 'error') this.stepFailed = true;
+  }
+
+  /** A hit nearest the end, offered by the reader after the scan (newest last); null when not kept. */
+  offerRecent(n: number, key: number): MiddleHit | null {
+    if (this.bounds.recentHits <= 0) return null;
+    const hit: MiddleHit = { n, key, count: this.counter.count(key), seq: this.seq++, marker: undefined, lines: [], bytes: 0, holders: 0 };
+    this.hold(hit, this.recent);
+    if (this.recent.length > this.bounds.recentHits) this.release(this.recent.shift()!);
+    return hit;
+  }
+
+  /** Adds one cleaned line to a kept hit (the hit line itself or its context). */
+  addLine(hit: MiddleHit, line: LogLine): void {
+    if (hit.holders === 0) return;
+    hit.lines.push(line);
+    const b = line.text.length + 1;
+    hit.bytes += b;
+    this.bytes += b;
+    // The byte bound holds while scanning too: the commonest rare hits go first, then the oldest markers.
+    while (this.bytes > this.bounds.maxBytes * 2 && this.shedOne()) {}
+  }
+
+  /** The hits held now, each once, in log order (the file path fills their context after the scan). */
+  heldHits(): MiddleHit[] {
+    const all = new Set([...this.failing, ...this.step, ...this.markers, ...this.rare, ...this.recent]);
+    return [...all].filter((h) => h.holders > 0).sort((a, b) => a.n - b.n);
+  }
+
+  /** Whether the hit is held by a class other than the markers (it is worth its context). */
+  wantsContext(hit: MiddleHit): boolean {
+    return hit.holders > (this.markers.includes(hit) ? 1 : 0);
+  }
+
+  /** Whether a kept hit is still held (a reader stops filling a dropped one). */
+  held(hit: MiddleHit): boolean {
+    return hit.holders > 0;
+  }
+
+  /**
+   * The middle's lines within the bounds, in priority order: the failing step's hits, the current step's,
+   * the markers, the hits nearest the end, then the rarest; lines shared by windows are counted once.
+   */
+  finish(): { lines: LogLine[]; note: MiddleNote } {
+    const rare = this.rare
+      .map((h) => ((h.count = this.counter.count(h.key)), h))
+      .sort((a, b) => a.count - b.count || b.seq - a.seq)
+      .slice(0, this.bounds.rareHits);
+    const markers = [...this.markers].reverse();
+    // The marker lines alone come first (the step finder needs every one), their context last.
+    const order: [MiddleHit, boolean][] = [
+      ...markers.map((h): [MiddleHit, boolean] => [h, true]),
+      ...[...this.failing, ...this.step, ...[...this.recent].reverse(), ...rare, ...markers].map((h): [MiddleHit, boolean] => [h, false]),
+    ];
+    const byN = new Map<number, LogLine>();
+    const keptHits = new Set<number>();
+    let bytes = 0;
+    for (const [h, lineOnly] of order) {
+      if (!lineOnly && keptHits.has(h.n) && !markers.includes(h)) continue;
+      const fresh = h.lines.filter((l) => !byN.has(l.n) && (!lineOnly || l.n === h.n));
+      const more = fresh.reduce((s, l) => s + l.text.length + 1, 0);
+      if (byN.size + fresh.length > this.bounds.maxLines || bytes + more > this.bounds.maxBytes) continue;
+      for (const l of fresh) byN.set(l.n, l);
+      bytes += more;
+      keptHits.add(h.n);
+    }
+    const lines = [...byN.values()].sort((a, b) => a.n - b.n);
+    const note: MiddleNote = { hits: this.hits, keptHits: keptHits.size, droppedHits: Math.max(0, this.hits - keptHits.size), keptLines: lines.length };
+    if (rare.length) note.rarestCount = rare[0]!.count;
+    return { lines, note };
+  }
+
+  /** A new step starts: the last one's first hits stay only if it carried a runner error. */
+  private closeStep(): void {
+    if (this.stepFailed) {
+      for (const h of this.failing) this.release(h);
+      this.failing = this.step;
+    } else for (const h of this.step) this.release(h);
+    this.step = [];
+    this.stepFailed = false;
+  }
+
+  private hold(hit: MiddleHit, into: MiddleHit[]): void {
+    hit.holders++;
+    into.push(hit);
+  }
+
+  private release(hit: MiddleHit): void {
+    if (--hit.holders > 0) return;
+    this.bytes -= hit.bytes;
+    hit.lines = [];
+    hit.bytes = 0;
+  }
+
+  /** Fresh counts for the pool, the rarest `rareHits` kept (newer first among equals), the threshold lowered. */
+  private rerankRare(): void {
+    for (const h of this.rare) h.count = this.counter.count(h.key);
+    this.rare.sort((a, b) => a.count - b.count || b.seq - a.seq);
+    for (const h of this.rare.splice(this.bounds.rareHits)) this.release(h);
+    this.rareBelow = this.rare.length ? this.rare[this.rare.length - 1]!.count : Infinity;
+  }
+
+  private shedOne(): boolean {
+    if (this.rare.length) {
+      this.rerankRare();
+      const worst = this.rare.pop();
+      if (worst) {
+        this.release(worst);
+        this.rareBelow = Math.min(this.rareBelow, worst.count);
+        return true;
+      }
+    }
+    if (this.markers.length > 1) {
+      this.release(this.markers.shift()!);
+      return true;
+    }
+    if (this.recent.length > 1) {
+      this.release(this.recent.shift()!);
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+import type { LogLine } from '../types.js';
+import { RawTemplateKeys } from '../evidence/templates.js';
+import { MAX_LOG_LINE_BYTES, TEMPLATE_KEY_CACHE, TEMPLATE_MASK_BUDGET } from '../limits.js';
+import { cleanLine } from './clean.js';
+import { hasNeedle } from './hit-finder.js';
+import type { MiddleHits } from './middle-hits.js';
+
+/** One raw line held in memory: buf[start, end), line number n. */
+export interface Span {
+  n: number;
+  buf: Buffer;
+  start: number;
+  end: number;
+}
+
+/** Template keys for raw log lines: the cleaned text is what lineTemplate masks, as the evidence stage sees it. */
+export function lineKeys(): RawTemplateKeys {
+  return new RawTemplateKeys(
+    (buf, start, end) => cleanLine(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('utf8', start, Math.min(end, start + MAX_LOG_LINE_BYTES))),
+    TEMPLATE_KEY_CACHE,
+    TEMPLATE_MASK_BUDGET,
+  );
+}
+
+/**
+ * The hits nearest the end: in the raw lines just before the tail window, the last `recentHits` lines
+ * with a needle are offered to the middle with their context, decoded only for the ones kept.
+ */
+export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: readonly Span[], decode: (sp: Span) => LogLine): void {
+  const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
+  if (want <= 0) return;
+  const at: number[] = [];
+  for (let i = spans.length - 1; i >= 0 && at.length < want; i--) {
+    const sp = spans[i]!;
+    if (hasNeedle(sp.buf, sp.start, sp.end)) at.push(i);
+  }
+  for (const i of at.reverse()) {
+    const sp = spans[i]!;
+    const hit = middle.offerRecent(sp.n, keys.keyOf(sp.buf, sp.start, sp.end));
+    if (!hit) continue;
+    let bytes = 0;
+    for (let k = Math.max(0, i - contextBefore); k <= Math.min(spans.length - 1, i + contextAfter) && bytes <= windowBytes; k++) {
+      const line = decode(spans[k]!);
+      bytes += line.text.length + 1;
+      middle.addLine(hit, line);
+    }
+  }
+}
