@@ -18,8 +18,8 @@ function strictYamlProblems(file: string): { problems: string[]; value: unknown 
   return { problems, value: problems.length ? undefined : doc.toJS() };
 }
 
-/** Files in git's index (the tree a commit ships), outside the fixtures (recorded repos and hostile input). */
-const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+/** What a commit ships (tracked, or new and not ignored), outside the fixtures (recorded repos and hostile input). */
+const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
 const committed = new Set(execFileSync('git', ['ls-tree', '-r', '-z', '--name-only', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean));
 const shippedYaml = tracked.filter((f) => /\.ya?ml$/.test(f) && !f.startsWith('fixtures/'));
 
