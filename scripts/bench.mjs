@@ -77,6 +77,13 @@ async function llmSection(withBig) {
   }
 }
 
+// ── The committed Action: its size, part by part, and one run on Node 24 (scripts/bench-action.mjs) ──
+try {
+  await (await import('./bench-action.mjs')).benchAction();
+} catch (e) {
+  console.log(`\nAction section skipped: ${e?.message ?? e}`);
+}
+
 if (args.has('--no-scale')) {
   await llmSection(false);
   process.exit(0);

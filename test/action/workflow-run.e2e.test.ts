@@ -5,19 +5,12 @@
  * the PR (found by head SHA: `pull_requests` is empty for forks) and the code (the tarball at the head
  * SHA) all come through the API; GITHUB_WORKSPACE is an empty folder that must stay untouched.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFingerprint } from '../../src/report/fingerprint.js';
-import { fixtureTarball } from '../app/fixture-repo.js';
-import { examplePayload } from '../helpers/fake-github/index.js';
-import { FIXTURE, HEAD_SHA, REPO, prFiles, startActionHarness, writes, type ActionHarness } from './harness.js';
-
-const LOG = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
-const FORK = 'mallory/invoicer';
-/** The run that failed (the fork PR's CI) and this one (the workflow_run workflow): different runs. */
-const TRIGGERING_RUN = 900;
-const THIS_RUN = 950;
+import { HEAD_SHA, REPO, startActionHarness, writes, type ActionHarness } from './harness.js';
+import { FORK, THIS_RUN, TRIGGERING_RUN, seedWorkflowRun, workflowRunEnv, workflowRunEvent as eventFor } from './workflow-run-fixture.js';
 
 let h: ActionHarness;
 let workspace: string;
@@ -29,40 +22,9 @@ afterEach(async () => {
   await h.close();
 });
 
-/** A real `workflow_run.completed` payload, edited to the CI run of a fork PR at HEAD_SHA. */
-function workflowRunEvent(opts: { conclusion?: string; action?: string } = {}): string {
-  const p = examplePayload('workflow_run', 'completed');
-  const [owner, name] = REPO.split('/') as [string, string];
-  const base = { ...p.repository, name, full_name: REPO, fork: false, owner: { ...p.repository.owner, login: owner } };
-  const fork = { ...p.repository, name, full_name: FORK, fork: true, owner: { ...p.repository.owner, login: 'mallory' } };
-  p.action = opts.action ?? 'completed';
-  p.repository = base;
-  p.workflow_run = {
-    ...p.workflow_run,
-    id: TRIGGERING_RUN, name: 'CI', event: 'pull_request', status: 'completed', conclusion: opts.conclusion ?? 'failure',
-    head_sha: HEAD_SHA, head_branch: 'currency', pull_requests: [],
-    repository: base, head_repository: fork,
-    html_url: `https://github.com/${REPO}/actions/runs/${TRIGGERING_RUN}`,
-  };
-  const path = join(h.tmp, `workflow-run-${p.workflow_run.conclusion}-${p.action}.json`);
-  writeFileSync(path, JSON.stringify(p));
-  return path;
-}
-
-/** The fork PR, the triggering run's jobs (one failed) and the repository at the head SHA. */
-function seed(): void {
-  h.fake.addRepo(FORK, { fork_of: REPO, installation: false });
-  h.fake.addPull(REPO, { number: 8, head: { ref: 'currency', sha: HEAD_SHA, repo: FORK }, files: prFiles() });
-  h.fake.addJob(REPO, { id: 501, run_id: TRIGGERING_RUN, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', log: LOG });
-  h.fake.addJob(REPO, { id: 502, run_id: TRIGGERING_RUN, name: 'lint', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', conclusion: 'success', log: 'ok\n' });
-  h.fake.repo(REPO).tarballs[HEAD_SHA] = fixtureTarball();
-}
-
-const env = (event: string, extra: Record<string, string> = {}): Record<string, string> => ({
-  GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event, GITHUB_WORKSPACE: workspace,
-  GITHUB_WORKFLOW: 'Redline', GITHUB_JOB: 'redline', GITHUB_RUN_ID: String(THIS_RUN), GITHUB_SHA: 'b'.repeat(40), GITHUB_REF: 'refs/heads/main',
-  ...extra,
-});
+const workflowRunEvent = (opts: { conclusion?: string; action?: string } = {}): string => eventFor(h, opts);
+const seed = (): void => seedWorkflowRun(h);
+const env = (event: string, extra: Record<string, string> = {}): Record<string, string> => workflowRunEnv(event, workspace, extra);
 
 describe('the GitHub Action in a workflow_run workflow (mode 3: fork PRs)', () => {
   it('a failed fork PR run → its failed job diagnosed from the API and the tarball, one review comment on the line', async () => {
