@@ -4,6 +4,7 @@ import {
   HIT_CONTEXT_AFTER,
   HIT_CONTEXT_BEFORE,
   MAX_MIDDLE_BYTES,
+  MIDDLE_KEYED_HITS_PER_MB,
   MIDDLE_WINDOW_BYTES,
   MAX_MIDDLE_LINES,
   MIDDLE_MARKER_HITS,
@@ -73,8 +74,40 @@ export interface MiddleNote {
   droppedHits: number;
   /** Middle lines kept in all (hits and context). */
   keptLines: number;
-  /** Distinct line templates among the kept rare hits' lowest counts, for the trace: the rarest count kept. */
+  /** The lowest template count among the kept rare hits (for the trace). */
   rarestCount?: number;
+  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler). */
+  unkeyedHits?: number;
+}
+
+/**
+ * Which hits get a template key: all of them up to `perMb` in each MB of the log, then one in k, k from
+ * the last MB's density. Masking and counting a line costs ~100 ns; a log saying "error" on each of 14
+ * million lines would spend seconds on it, so time stays bounded per MB whatever the log says. The rare
+ * pool then sees a sample of a dense stretch; markers and each step's first hits are never sampled.
+ */
+export class KeySampler {
+  private mb = -1;
+  private inMb = 0;
+  private lastMb = 0;
+  private every = 1;
+  private i = 0;
+
+  constructor(private readonly perMb = MIDDLE_KEYED_HITS_PER_MB) {}
+
+  /** Whether the hit at this byte offset of the log is keyed. */
+  take(offset: number): boolean {
+    const mb = Math.floor(offset / 1048576);
+    if (mb !== this.mb) {
+      if (this.mb !== -1) this.lastMb = mb === this.mb + 1 ? this.inMb : 0;
+      this.mb = mb;
+      this.inMb = 0;
+      this.every = Math.max(1, Math.ceil(this.lastMb / this.perMb));
+    }
+    this.inMb++;
+    if (this.inMb <= this.perMb) return true;
+    return ++this.i % this.every === 0;
+  }
 }
 
 /**
@@ -88,6 +121,8 @@ export class MiddleHits {
   private readonly counter = new TemplateCounter();
   private seq = 0;
   hits = 0;
+  /** Hits counted without a template key (the keying budget spent in a dense stretch). */
+  unkeyed = 0;
   private step: MiddleHit[] = [];
   private stepFailed = false;
   private failing: MiddleHit[] = [];
@@ -102,11 +137,16 @@ export class MiddleHits {
 
   /**
    * Counts one hit line of the middle; returns a hit to fill with its lines when some class keeps it,
-   * null when it is only counted.
+   * null when it is only counted. `key` null: a hit past the keying budget (KeySampler), counted but
+   * not templated, so it can be kept only as a marker or one of its step's first hits.
    */
-  offer(n: number, key: number, marker: HitMarker): MiddleHit | null {
+  offer(n: number, key: number | null, marker: HitMarker): MiddleHit | null {
     this.hits++;
-    const count = this.counter.add(key);
+    if (key === null) {
+      this.unkeyed++;
+      if (marker === undefined && this.step.length >= this.bounds.stepHits) return null;
+    }
+    const count = key === null ? Infinity : this.counter.add(key);
     if (marker === 'step') this.closeStep();
     if (marker === 'error') this.stepFailed = true;
     const toMarkers = marker !== undefined && this.bounds.markerHits > 0;
@@ -114,7 +154,7 @@ export class MiddleHits {
     const toRare = count < this.rareBelow && this.bounds.rareHits > 0;
     // The common case (a line like thousands before it) allocates nothing.
     if (!toMarkers && !toStep && !toRare) return null;
-    const hit: MiddleHit = { n, key, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
+    const hit: MiddleHit = { n, key: key ?? 0, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
     if (toMarkers) {
       this.hold(hit, this.markers);
       if (this.markers.length > this.bounds.markerHits) this.release(this.markers.shift()!);
@@ -198,6 +238,7 @@ export class MiddleHits {
     }
     const lines = [...byN.values()].sort((a, b) => a.n - b.n);
     const note: MiddleNote = { hits: this.hits, keptHits: keptHits.size, droppedHits: Math.max(0, this.hits - keptHits.size), keptLines: lines.length };
+    if (this.unkeyed) note.unkeyedHits = this.unkeyed;
     if (rare.length) note.rarestCount = rare[0]!.count;
     return { lines, note };
   }
