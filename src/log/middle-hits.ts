@@ -13,6 +13,9 @@ import {
   MIDDLE_STEP_HITS,
 } from '../limits.js';
 
+/** Hits between refills of the rare pool's tie admissions, per pool slot: a tie costs its context's decoding. */
+const RARE_TIE_SPACING = 50;
+
 /** How much the middle of a huge log may hold, whatever the log says (limits.ts; tests pass small ones). */
 export interface MiddleBounds {
   /** Lines kept from the middle in all (hits and their context). */
@@ -130,6 +133,7 @@ export class MiddleHits {
   private rare: MiddleHit[] = [];
   /** Counts below this enter the rare pool (∞ until the pool first fills). */
   private rareBelow = Infinity;
+  private tiesLeft = 0;
   private recent: MiddleHit[] = [];
   private bytes = 0;
 
@@ -151,7 +155,12 @@ export class MiddleHits {
     if (marker === 'error') this.stepFailed = true;
     const toMarkers = marker !== undefined && this.bounds.markerHits > 0;
     const toStep = this.step.length < this.bounds.stepHits;
-    const toRare = count < this.rareBelow && this.bounds.rareHits > 0;
+    // Ties with the pool's commonest enter too, a few per stretch, so that among equally rare lines the
+    // newer win (the failure comes late; a preamble's one-off lines must not hold the pool for good).
+    if (this.hits % (this.bounds.rareHits * RARE_TIE_SPACING) === 0) this.tiesLeft = this.bounds.rareHits;
+    const tie = count === this.rareBelow && this.tiesLeft > 0;
+    const toRare = (count < this.rareBelow || tie) && this.bounds.rareHits > 0;
+    if (toRare && tie) this.tiesLeft--;
     // The common case (a line like thousands before it) allocates nothing.
     if (!toMarkers && !toStep && !toRare) return null;
     const hit: MiddleHit = { n, key: key ?? 0, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
@@ -270,7 +279,7 @@ export class MiddleHits {
     for (const h of this.rare) h.count = this.counter.count(h.key);
     this.rare.sort((a, b) => a.count - b.count || b.seq - a.seq);
     for (const h of this.rare.splice(this.bounds.rareHits)) this.release(h);
-    this.rareBelow = this.rare.length ? this.rare[this.rare.length - 1]!.count : Infinity;
+    this.rareBelow = this.rare.length >= this.bounds.rareHits ? this.rare[this.rare.length - 1]!.count : Infinity;
   }
 
   private shedOne(): boolean {

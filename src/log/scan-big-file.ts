@@ -181,10 +181,8 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         if (n <= HEAD_LINES) middle.mark(marker);
         else {
           const hit = middle.offer(n, sampler.take(at) ? keys.keyOf(buf, t, e) : null, marker);
-          if (hit) {
-            hit.at = at;
-            middle.addLine(hit, decode(buf.toString('utf8', t, e), n));
-          }
+          // Its text is read from the file with its context (ripgrep's is cut at --max-columns).
+          if (hit) hit.at = at;
         }
       }
       s = e + 1;
@@ -211,10 +209,13 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
   try {
     const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + windowBytes);
     for (const h of middle.heldHits()) {
-      if (h.at === undefined || !middle.wantsContext(h)) continue;
+      if (h.at === undefined) continue;
       const from = Math.max(0, h.at - CONTEXT_WINDOW_BEFORE);
       const { bytesRead } = await fh.read(buf, 0, buf.length, from);
       const at = h.at - from;
+      const lineEnd = buf.indexOf(10, at);
+      middle.addLine(h, decode(buf.toString('utf8', at, lineEnd === -1 || lineEnd > bytesRead ? bytesRead : lineEnd), h.n));
+      if (!middle.wantsContext(h)) continue;
       // Walk back over the lines before the hit, then forward over the lines after it.
       let start = at;
       const starts: number[] = [];
