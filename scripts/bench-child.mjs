@@ -10,4 +10,4 @@ const { diagnosis } = await diagnoseWithTrace({
   ...(base ? { base } : {}),
 });
 const ms = performance.now() - t0;
-console.log(JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, status: diagnosis.status, top: diagnosis.findings[0] ? `${diagnosis.findings[0].file}:${diagnosis.findings[0].line}` : null, lines: diagnosis.stats.lines, category: diagnosis.category }));
+console.log(JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, status: diagnosis.status, top: diagnosis.findings[0] ? `${diagnosis.findings[0].file}:${diagnosis.findings[0].line}` : null, lines: diagnosis.stats.lines, category: diagnosis.category, middle: diagnosis.stats.middle }));

@@ -139,7 +139,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(diff ? { changedFiles: diff.files.length } : {}),
       ms: Math.round(performance.now() - t0),
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
-      ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines } } : {}),
+      ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines, ...(scan.middle.unkeyedHits ? { unkeyedHits: scan.middle.unkeyedHits } : {}) } } : {}),
     },
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });

@@ -51,6 +51,8 @@ export const MIDDLE_RECENT_BYTES = 8 * 1024 * 1024;
 export const MIDDLE_MARKER_HITS = 2_000;
 /** Context bytes read around one middle hit: 5 lines before, 40 after at ordinary widths, not 45 minified lines. */
 export const MIDDLE_WINDOW_BYTES = 32 * 1024;
+/** Middle hits templated per MB of log at most; past it one in k (k from the density): bounded time on a log saying "error" on every line. */
+export const MIDDLE_KEYED_HITS_PER_MB = 2_000;
 /** Raw line keys remembered with their template (src/evidence/templates.ts RawTemplateKeys). */
 export const TEMPLATE_KEY_CACHE = 1 << 16;
 /** Lines masked through lineTemplate per log at most (~5 µs each); past it a line is known by its raw key. */

@@ -4,6 +4,7 @@ import {
   HIT_CONTEXT_AFTER,
   HIT_CONTEXT_BEFORE,
   MAX_MIDDLE_BYTES,
+  MIDDLE_KEYED_HITS_PER_MB,
   MIDDLE_WINDOW_BYTES,
   MAX_MIDDLE_LINES,
   MIDDLE_MARKER_HITS,
@@ -11,6 +12,9 @@ import {
   MIDDLE_RECENT_HITS,
   MIDDLE_STEP_HITS,
 } from '../limits.js';
+
+/** Hits between refills of the rare pool's tie admissions, per pool slot: a tie costs its context's decoding. */
+const RARE_TIE_SPACING = 50;
 
 /** How much the middle of a huge log may hold, whatever the log says (limits.ts; tests pass small ones). */
 export interface MiddleBounds {
@@ -73,8 +77,40 @@ export interface MiddleNote {
   droppedHits: number;
   /** Middle lines kept in all (hits and context). */
   keptLines: number;
-  /** Distinct line templates among the kept rare hits' lowest counts, for the trace: the rarest count kept. */
+  /** The lowest template count among the kept rare hits (for the trace). */
   rarestCount?: number;
+  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler). */
+  unkeyedHits?: number;
+}
+
+/**
+ * Which hits get a template key: all of them up to `perMb` in each MB of the log, then one in k, k from
+ * the last MB's density. Masking and counting a line costs ~100 ns; a log saying "error" on each of 14
+ * million lines would spend seconds on it, so time stays bounded per MB whatever the log says. The rare
+ * pool then sees a sample of a dense stretch; markers and each step's first hits are never sampled.
+ */
+export class KeySampler {
+  private mb = -1;
+  private inMb = 0;
+  private lastMb = 0;
+  private every = 1;
+  private i = 0;
+
+  constructor(private readonly perMb = MIDDLE_KEYED_HITS_PER_MB) {}
+
+  /** Whether the hit at this byte offset of the log is keyed. */
+  take(offset: number): boolean {
+    const mb = Math.floor(offset / 1048576);
+    if (mb !== this.mb) {
+      if (this.mb !== -1) this.lastMb = mb === this.mb + 1 ? this.inMb : 0;
+      this.mb = mb;
+      this.inMb = 0;
+      this.every = Math.max(1, Math.ceil(this.lastMb / this.perMb));
+    }
+    this.inMb++;
+    if (this.inMb <= this.perMb) return true;
+    return ++this.i % this.every === 0;
+  }
 }
 
 /**
@@ -88,6 +124,8 @@ export class MiddleHits {
   private readonly counter = new TemplateCounter();
   private seq = 0;
   hits = 0;
+  /** Hits counted without a template key (the keying budget spent in a dense stretch). */
+  unkeyed = 0;
   private step: MiddleHit[] = [];
   private stepFailed = false;
   private failing: MiddleHit[] = [];
@@ -95,6 +133,7 @@ export class MiddleHits {
   private rare: MiddleHit[] = [];
   /** Counts below this enter the rare pool (∞ until the pool first fills). */
   private rareBelow = Infinity;
+  private tiesLeft = 0;
   private recent: MiddleHit[] = [];
   private bytes = 0;
 
@@ -102,19 +141,29 @@ export class MiddleHits {
 
   /**
    * Counts one hit line of the middle; returns a hit to fill with its lines when some class keeps it,
-   * null when it is only counted.
+   * null when it is only counted. `key` null: a hit past the keying budget (KeySampler), counted but
+   * not templated, so it can be kept only as a marker or one of its step's first hits.
    */
-  offer(n: number, key: number, marker: HitMarker): MiddleHit | null {
+  offer(n: number, key: number | null, marker: HitMarker): MiddleHit | null {
     this.hits++;
-    const count = this.counter.add(key);
+    if (key === null) {
+      this.unkeyed++;
+      if (marker === undefined && this.step.length >= this.bounds.stepHits) return null;
+    }
+    const count = key === null ? Infinity : this.counter.add(key);
     if (marker === 'step') this.closeStep();
     if (marker === 'error') this.stepFailed = true;
     const toMarkers = marker !== undefined && this.bounds.markerHits > 0;
     const toStep = this.step.length < this.bounds.stepHits;
-    const toRare = count < this.rareBelow && this.bounds.rareHits > 0;
+    // Ties with the pool's commonest enter too, a few per stretch, so that among equally rare lines the
+    // newer win (the failure comes late; a preamble's one-off lines must not hold the pool for good).
+    if (this.hits % (this.bounds.rareHits * RARE_TIE_SPACING) === 0) this.tiesLeft = this.bounds.rareHits;
+    const tie = count === this.rareBelow && this.tiesLeft > 0;
+    const toRare = (count < this.rareBelow || tie) && this.bounds.rareHits > 0;
+    if (toRare && tie) this.tiesLeft--;
     // The common case (a line like thousands before it) allocates nothing.
     if (!toMarkers && !toStep && !toRare) return null;
-    const hit: MiddleHit = { n, key, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
+    const hit: MiddleHit = { n, key: key ?? 0, count, seq: this.seq++, marker, lines: [], bytes: 0, holders: 0 };
     if (toMarkers) {
       this.hold(hit, this.markers);
       if (this.markers.length > this.bounds.markerHits) this.release(this.markers.shift()!);
@@ -198,6 +247,7 @@ export class MiddleHits {
     }
     const lines = [...byN.values()].sort((a, b) => a.n - b.n);
     const note: MiddleNote = { hits: this.hits, keptHits: keptHits.size, droppedHits: Math.max(0, this.hits - keptHits.size), keptLines: lines.length };
+    if (this.unkeyed) note.unkeyedHits = this.unkeyed;
     if (rare.length) note.rarestCount = rare[0]!.count;
     return { lines, note };
   }
@@ -229,7 +279,7 @@ export class MiddleHits {
     for (const h of this.rare) h.count = this.counter.count(h.key);
     this.rare.sort((a, b) => a.count - b.count || b.seq - a.seq);
     for (const h of this.rare.splice(this.bounds.rareHits)) this.release(h);
-    this.rareBelow = this.rare.length ? this.rare[this.rare.length - 1]!.count : Infinity;
+    this.rareBelow = this.rare.length >= this.bounds.rareHits ? this.rare[this.rare.length - 1]!.count : Infinity;
   }
 
   private shedOne(): boolean {

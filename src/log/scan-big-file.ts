@@ -1,12 +1,14 @@
 import { open } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { LogReadError } from '../errors.js';
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
 import { runRipgrep } from '../repo/ripgrep.js';
 import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
-import { MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
+import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { hitMarker } from './hit-finder.js';
 import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
@@ -153,9 +155,11 @@ async function countLines(path: string, size: number): Promise<number> {
 async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, decode: (raw: string, n: number) => LogLine): Promise<void> {
   const args = ['--text', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
   for (const n of NEEDLES) args.push('-e', n);
-  args.push('--', path);
+  // ripgrep runs in `/`: a relative path would name another file.
+  args.push('--', resolve(path));
   let carry: Buffer | null = null;
   let done = false;
+  const sampler = new KeySampler();
   const onRecords = (buf: Buffer): number => {
     let s = 0;
     for (;;) {
@@ -176,17 +180,15 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         const marker = hitMarker(buf, t, e);
         if (n <= HEAD_LINES) middle.mark(marker);
         else {
-          const hit = middle.offer(n, keys.keyOf(buf, t, e), marker);
-          if (hit) {
-            hit.at = at;
-            middle.addLine(hit, decode(buf.toString('utf8', t, e), n));
-          }
+          const hit = middle.offer(n, sampler.take(at) ? keys.keyOf(buf, t, e) : null, marker);
+          // Its text is read from the file with its context (ripgrep's is cut at --max-columns).
+          if (hit) hit.at = at;
         }
       }
       s = e + 1;
     }
   };
-  await runRipgrep(args, {
+  const r = await runRipgrep(args, {
     cwd: '/',
     timeoutMs: BIG_FILE_RG_TIMEOUT_MS,
     onChunk(chunk) {
@@ -197,6 +199,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       carry = used < buf.length && buf.length - used <= MAX_LOG_LINE_BYTES + 256 ? Buffer.from(buf.subarray(used)) : null;
     },
   });
+  if (r.code === 2 && !done) throw new LogReadError(path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
 }
 
 /** Reads the context of every kept hit at its byte offset: HIT_CONTEXT_BEFORE lines before, HIT_CONTEXT_AFTER after. */
@@ -206,10 +209,13 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
   try {
     const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + windowBytes);
     for (const h of middle.heldHits()) {
-      if (h.at === undefined || !middle.wantsContext(h)) continue;
+      if (h.at === undefined) continue;
       const from = Math.max(0, h.at - CONTEXT_WINDOW_BEFORE);
       const { bytesRead } = await fh.read(buf, 0, buf.length, from);
       const at = h.at - from;
+      const lineEnd = buf.indexOf(10, at);
+      middle.addLine(h, decode(buf.toString('utf8', at, lineEnd === -1 || lineEnd > bytesRead ? bytesRead : lineEnd), h.n));
+      if (!middle.wantsContext(h)) continue;
       // Walk back over the lines before the hit, then forward over the lines after it.
       let start = at;
       const starts: number[] = [];

@@ -2,7 +2,7 @@ import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import { FULL_KEEP_BYTES, HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
-import { MIDDLE_BOUNDS, MiddleHits, type MiddleBounds, type MiddleNote } from './middle-hits.js';
+import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds, type MiddleNote } from './middle-hits.js';
 import { HitFinder, hitMarker } from './hit-finder.js';
 import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
@@ -70,6 +70,9 @@ class Scanner {
   private readonly middle: MiddleHits;
   private readonly keys = lineKeys();
   private readonly finder = new HitFinder();
+  private readonly sampler = new KeySampler();
+  /** Bytes of the log before the body being scanned (the sampler's offsets). */
+  private base = 0;
 
   constructor(bounds: MiddleBounds) {
     this.middle = new MiddleHits(bounds);
@@ -193,10 +196,12 @@ class Scanner {
       } else if (hit) this.onHit(body, pos, end, null, single);
       pos = end + 1;
     }
+    this.base += len;
   }
 
   private onHit(body: Buffer, start: number, end: number, decoded: LogLine | null, single: boolean): void {
-    const hit = this.middle.offer(this.n, this.keys.keyOf(body, start, end), hitMarker(body, start, end));
+    const key = this.sampler.take(this.base + start) ? this.keys.keyOf(body, start, end) : null;
+    const hit = this.middle.offer(this.n, key, hitMarker(body, start, end));
     if (!hit) return;
     // The lines before it (within this chunk), the hit itself, then a window open for the lines after.
     if (!single) {

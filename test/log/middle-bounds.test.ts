@@ -1,0 +1,185 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The bounded-hits rule on a small generated log (real lines: marko's mocha preamble and passing tests
+ * saying "error", jest's failure report, a real step header), with the windows and the middle's bounds
+ * scaled down (the windows through limits.ts, the middle through readLog's bounds parameter) so that a
+ * few hundred KB exercise every class: the failing step's first hits, the markers, the rarest template,
+ * the hits nearest the end; the rest dropped and counted. Same rule on the stream and the file path.
+ */
+vi.mock('../../src/limits.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/limits.js')>()),
+  FULL_KEEP_BYTES: 64 * 1024,
+  HEAD_LINES: 40,
+  TAIL_BYTES: 2 * 1024,
+  TAIL_LINES: 1000,
+  MIDDLE_RECENT_BYTES: 16 * 1024,
+  MAX_LOG_BYTES: 2 * 1024 * 1024,
+}));
+
+const { readLog } = await import('../../src/log/read-log.js');
+const { scanLog } = await import('../../src/log/scan-log.js');
+const { openLog } = await import('../../src/log/open-log.js');
+const { cleanText } = await import('../../src/log/clean.js');
+const { findFailingStep } = await import('../../src/log/find-failing-step.js');
+import type { MiddleBounds } from '../../src/log/middle-hits.js';
+
+const bounds: MiddleBounds = { maxLines: 300, maxBytes: 24 * 1024, rareHits: 4, stepHits: 3, recentHits: 4, markerHits: 20, contextBefore: 2, contextAfter: 3, windowBytes: 2048 };
+
+const read = (p: string) => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8').replace(/\n$/, '').split('\n');
+const STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z /;
+const mocha = read('fixtures/real-logs/javascript-mocha-2230809902.log');
+const stepAt = mocha.findIndex((l) => l.includes('##[group]Run npm run ci:test'));
+const passing = mocha.filter((l) => l.includes('✓') && /rror/.test(l)).map((l) => l.replace(STAMP, ''));
+const jest = read('fixtures/logs/jest-paginate-off-by-one/log.txt');
+const codecov = mocha.find((l) => l.includes('##[group]Run codecov/codecov-action'))!.replace(STAMP, '');
+const rare = 'Error: connect ECONNREFUSED 127.0.0.1:6379'; // a real ioredis line, once in the middle
+const exit = mocha.find((l) => l.includes('##[error]Process completed')) ?? '##[error]Process completed with exit code 1.';
+
+let t = Date.parse('2022-04-27T04:13:35Z');
+const stamp = (l: string) => `${new Date((t += 3)).toISOString().replace('Z', '0000Z')} ${l}`;
+
+/** The failing step (its first hits are jest's FAIL report), dense passing lines, a later step, dense again. */
+function build(): string[] {
+  const out = mocha.slice(0, stepAt + 4);
+  out.push(...jest.slice(0, 6).map(stamp)); // FAIL test/orders.test.js, ✕ … : the failing step's headline
+  for (let i = 0; i < 1500; i++) out.push(stamp(passing[i % passing.length]!));
+  out.push(stamp(rare));
+  for (let i = 0; i < 1500; i++) out.push(stamp(passing[i % passing.length]!));
+  out.push(stamp(exit.replace(STAMP, '')));
+  out.push(stamp(codecov), stamp('##[endgroup]'));
+  for (let i = 0; i < 1500; i++) out.push(stamp(passing[i % passing.length]!));
+  out.push(...Array.from({ length: 60 }, (_, i) => stamp(`[${i}] Uploading coverage report`)));
+  return out;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'redline-middle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const lines = build();
+const text = lines.join('\n') + '\n';
+const truth = cleanText(text);
+const NEEDLE = /rror|RROR|FAIL|##\[|xception|Killed|fatal/;
+
+async function both() {
+  const path = join(dir, 'dense.log');
+  writeFileSync(path, text);
+  return { stream: await readLog(Readable.from([Buffer.from(text)]), bounds), file: await readLog(path, bounds) };
+}
+
+describe('the bounded middle of a huge log (small bounds)', async () => {
+  const scans = await both();
+  for (const [path, scan] of Object.entries(scans)) {
+    describe(`${path} path`, () => {
+      const kept = new Map(scan.lines.map((l) => [l.n, l.text]));
+      const head = 40;
+      const tailStart = scan.lines.findLast((l, i, all) => i > 0 && all[i - 1]!.n !== l.n - 1)!.n;
+      const middle = scan.lines.filter((l) => l.n > head && l.n < tailStart);
+
+      it('every kept line is the line cleanText gives, in order', () => {
+        expect(scan.totalLines).toBe(truth.length);
+        for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(truth[l.n - 1]!.text);
+      });
+
+      it('holds the middle within its bounds by count and bytes, and counts what it dropped', () => {
+        expect(middle.length).toBeLessThanOrEqual(bounds.maxLines);
+        expect(middle.reduce((s, l) => s + l.text.length + 1, 0)).toBeLessThanOrEqual(bounds.maxBytes);
+        const note = scan.middle!;
+        expect(note.hits).toBe(note.keptHits + note.droppedHits);
+        expect(note.hits).toBeGreaterThan(4000);
+        expect(note.droppedHits).toBeGreaterThan(note.hits * 0.95);
+      });
+
+      it("keeps the failing step's first hits with their context (it is not the last step)", () => {
+        // Its first hits: its own header and `##[endgroup]`, then jest's FAIL line, its headline.
+        const start = truth.find((l) => l.text === '##[group]Run npm run ci:test')!;
+        const firstHits = truth.filter((l) => l.n >= start.n && NEEDLE.test(l.text)).slice(0, bounds.stepHits);
+        expect(firstHits.at(-1)!.text).toBe('FAIL test/orders.test.js');
+        for (const h of firstHits) {
+          expect(kept.get(h.n), `hit ${h.n}`).toBe(h.text);
+          for (let k = 1; k <= bounds.contextAfter; k++) expect(kept.has(h.n + k), `after ${h.n}`).toBe(true);
+        }
+      });
+
+      it('keeps the rarest template, the markers, and the hits nearest the end', () => {
+        expect(middle.some((l) => l.text === rare)).toBe(true);
+        for (const m of truth.filter((l) => l.n > head && /^##\[(?:error\]|group\]Run )/.test(l.text))) expect(kept.get(m.n)).toBe(m.text);
+        const recent = truth.filter((l) => l.n < tailStart && l.n > head && NEEDLE.test(l.text)).slice(-bounds.recentHits);
+        for (const h of recent) expect(kept.get(h.n), `recent ${h.n}`).toBe(h.text);
+      });
+
+      it('still finds the failing step: the one with the runner error, not the later one', () => {
+        const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
+        expect(layout.failing?.name).toBe('npm run ci:test');
+        expect(layout.steps.map((s) => s.name)).toContain('codecov/codecov-action@v2');
+      });
+    });
+  }
+});
+
+describe('bad input in these shapes stays bounded and clear', () => {
+  it('a truncated gzip of the dense log gives what it held, capped, no throw', async () => {
+    const gz = gzipSync(Buffer.from(text));
+    const path = join(dir, 'truncated.log.gz');
+    writeFileSync(path, gz.subarray(0, Math.floor(gz.length * 0.6)));
+    const scan = await readLog(path, bounds);
+    expect(scan.capped).toBe(true);
+    expect(scan.totalLines).toBeGreaterThan(1000);
+    expect(scan.totalLines).toBeLessThan(truth.length);
+    for (const l of scan.lines.slice(0, -1)) expect(l.text).toBe(truth[l.n - 1]!.text);
+    expect(scan.middle!.hits).toBe(scan.middle!.keptHits + scan.middle!.droppedHits);
+  });
+
+  it('a gzip bomb (inflating 50x and more, past MAX_LOG_BYTES) stops at the cap with a bounded middle', async () => {
+    // The dense stretch without timestamps, as a pasted log has it: ~1000:1.
+    const plain = lines.slice(0, 600).join('\n') + '\n' + passing.join('\n').concat('\n').repeat(40_000);
+    const bomb = gzipSync(Buffer.from(plain), { level: 9 });
+    expect(bomb.length).toBeLessThan(plain.length / 50);
+    expect(plain.length).toBeGreaterThan(4 * 2 * 1024 * 1024);
+    const state = { capped: false };
+    const scan = await scanLog(openLog(Readable.from([bomb]), state), state, bounds);
+    expect(scan.capped).toBe(true);
+    expect(scan.bytes).toBe(2 * 1024 * 1024);
+    const middle = scan.lines.filter((l) => l.n > 40 && l.n < scan.totalLines - 100);
+    expect(middle.length).toBeLessThanOrEqual(bounds.maxLines);
+  });
+
+  for (const [name, bad] of [
+    ['invalid UTF-8', Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82])],
+    ['NUL bytes', Buffer.from([0, 0, 0x65, 0, 0x72])],
+  ] as const) {
+    it(`${name} inside the dense lines: decoded, cleaned, bounded, on both paths`, async () => {
+      // Every 7th line carries the bad bytes, the rare line too.
+      const dirty = Buffer.concat(lines.map((l, i) => Buffer.concat([Buffer.from(l), i % 7 === 0 || l.endsWith(rare) ? bad : Buffer.alloc(0), Buffer.from('\n')])));
+      const path = join(dir, `${name.replace(/\W/g, '')}.log`);
+      writeFileSync(path, dirty);
+      const want = cleanText(dirty.toString('utf8'));
+      for (const scan of [await readLog(path, bounds), await readLog(Readable.from([dirty]), bounds)]) {
+        expect(scan.totalLines).toBe(want.length);
+        for (const l of scan.lines) {
+          expect(l.text).toBe(want[l.n - 1]!.text);
+          expect(l.text).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f]/);
+        }
+        expect(scan.lines.some((l) => l.text.startsWith(rare))).toBe(true);
+        expect(scan.lines.filter((l) => l.n > 40).length).toBeLessThanOrEqual(bounds.maxLines + 1000);
+        expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
+      }
+    });
+  }
+
+  it('a single line far past MAX_LOG_LINE_BYTES in the middle is cut, the rest numbered right', async () => {
+    const huge = lines.slice(0, 60).join('\n') + '\n' + stamp(passing.join(' ').repeat(400)) + '\n' + lines.slice(60).join('\n') + '\n';
+    const path = join(dir, 'one-long-line.log');
+    writeFileSync(path, huge);
+    for (const scan of [await readLog(path, bounds), await readLog(Readable.from([Buffer.from(huge)]), bounds)]) {
+      expect(scan.totalLines).toBe(lines.length + 1);
+      const long = scan.lines.find((l) => l.n === 61);
+      if (long) expect(long.text).toMatch(/\[line cut at 16384 bytes\]$/);
+      expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
+    }
+  });
+});
