@@ -19,6 +19,8 @@ interface Allow {
 interface Compiled {
   id: string;
   re: RegExp;
+  /** The split-off name prefix (rules.generated.ts: `lead`): a one-character test and how far it reaches. */
+  lead?: { cls: RegExp; max: number };
   keywords: string[];
   entropy: number;
   secretGroup: number;
@@ -33,6 +35,7 @@ const GLOBAL: Allow[] = GITLEAKS_GLOBAL_ALLOW ? [compileAllow(GITLEAKS_GLOBAL_AL
 export const COMPILED: Compiled[] = GITLEAKS_RULES.map((r) => ({
   id: r.id,
   re: new RegExp(r.source, 'dg'),
+  ...(r.lead ? { lead: { cls: new RegExp(`^${r.lead.cls}$`), max: r.lead.max } } : {}),
   keywords: r.keywords,
   entropy: r.entropy ?? 0,
   secretGroup: r.secretGroup ?? 0,
@@ -125,8 +128,12 @@ function matchRule(rule: Compiled, text: string, lo: number, hi: number): Span[]
       if (!secret || !at) continue;
       if (rule.entropy && shannonEntropy(secret) <= rule.entropy) continue;
       if (!looksRandom(tokenBody(secret))) continue;
-      const line = () => lineAround(text, lo + m.index, lo + m.index + m[0].length);
-      if (allowed(rule.allow, secret, m[0], line) || allowed(GLOBAL, secret, m[0], line)) continue;
+      let start = lo + m.index;
+      if (rule.lead) for (let k = 0; k < rule.lead.max && start > 0 && rule.lead.cls.test(text[start - 1]!); k++) start--;
+      const end = lo + m.index + m[0].length;
+      const match = text.slice(start, end);
+      const line = () => lineAround(text, start, end);
+      if (allowed(rule.allow, secret, match, line) || allowed(GLOBAL, secret, match, line)) continue;
       spans.push({ start: lo + at[0], end: lo + at[1], kind: rule.id });
   }
   return spans;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,15 @@ afterAll(() => {
   for (const d of tmp) rmSync(d, { recursive: true, force: true });
 });
 
+/** The built CLI, asynchronously: exit code and both streams. */
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 2 ** 20 }, (e, stdout, stderr) => {
+      done({ code: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -143,25 +152,27 @@ describe(`secret corpus through the CLI (seed ${SEED}: REDLINE_CORPUS_SEED=${SEE
   });
 
   for (const placement of Object.keys(PLACEMENTS) as Placement[]) {
-    it(`${placement}: no secret reaches any output or artifact`, () => {
+    it(`${placement}: no secret reaches any output or artifact`, async () => {
       const { log, forms } = PLACEMENTS[placement];
       const work = mkdtempSync(join(tmpdir(), 'redline-corpus-'));
       tmp.push(work);
       const logFile = join(work, 'log.txt');
       writeFileSync(logFile, log());
       const outputs = new Map<string, string>();
-      for (const format of FORMATS) {
-        const dir = join(work, `artifacts-${format}`);
-        const r = spawnSync(process.execPath, [BIN, 'diagnose', '--log', logFile, '--repo', repo, '--base', base, '--format', format, '--artifacts', dir], {
-          cwd: ROOT,
-          encoding: 'utf8',
-          timeout: 120_000,
-        });
-        expect(r.status, r.stderr).toBe(0);
+      // The four formats run side by side (each is mostly waiting on git and ripgrep).
+      const runs = await Promise.all(
+        FORMATS.map(async (format) => {
+          const dir = join(work, `artifacts-${format}`);
+          const r = await run(['diagnose', '--log', logFile, '--repo', repo, '--base', base, '--format', format, '--artifacts', dir]);
+          return { format, dir, ...r };
+        }),
+      );
+      for (const { format, dir, code, stdout, stderr } of runs) {
+        expect(code, stderr).toBe(0);
         // The secrets are in the evidence: the pin is still found through them.
-        expect(r.stdout).toContain('src/receipt.ts');
-        outputs.set(`${format}: stdout`, r.stdout);
-        outputs.set(`${format}: stderr`, r.stderr);
+        expect(stdout).toContain('src/receipt.ts');
+        outputs.set(`${format}: stdout`, stdout);
+        outputs.set(`${format}: stderr`, stderr);
         for (const f of filesUnder(dir)) outputs.set(`${format}: ${f.slice(dir.length + 1)}`, readFileSync(f, 'utf8'));
       }
       expect([...outputs.keys()].filter((k) => k.includes('raw.log'))).not.toHaveLength(0);

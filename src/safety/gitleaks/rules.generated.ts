@@ -6,6 +6,8 @@
 export interface GitleaksRule {
   id: string;
   source: string;
+  /** A lazy name prefix split off the regex: the match extends left over up to `max` characters of `cls`. */
+  lead?: { cls: string; max: number };
   keywords: string[];
   entropy?: number;
   secretGroup?: number;
@@ -41,14 +43,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "adafruit-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][dD][aA][fF][rR][uU][iI][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][dD][aA][fF][rR][uU][iI][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "adafruit"
   ]
  },
  {
   "id": "adobe-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][dD][oO][bB][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][dD][oO][bB][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "adobe"
   ],
@@ -71,7 +81,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "airtable-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][iI][rR][tT][aA][bB][lL][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{17})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][iI][rR][tT][aA][bB][lL][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{17})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "airtable"
   ]
@@ -85,7 +99,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "algolia-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][lL][gG][oO][lL][iI][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][lL][gG][oO][lL][iI][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "algolia"
   ]
@@ -100,7 +118,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "alibaba-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][lL][iI][bB][aA][bB][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][lL][iI][bB][aA][bB][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "alibaba"
   ],
@@ -138,21 +160,33 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "asana-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][sS][aA][nN][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][sS][aA][nN][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "asana"
   ]
  },
  {
   "id": "asana-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][sS][aA][nN][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][sS][aA][nN][aA])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "asana"
   ]
  },
  {
   "id": "atlassian-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:ATLASSIAN|[Aa]tlassian)|(?:CONFLUENCE|[Cc]onfluence)|(?:JIRA|[Jj]ira))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20}[a-f0-9A-F]{4})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)|\\b([aA][tT][aA][tT][tT]3[A-Za-z0-9_\\-=a-zA-Z]{186})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:(?:ATLASSIAN|[Aa]tlassian)|(?:CONFLUENCE|[Cc]onfluence)|(?:JIRA|[Jj]ira))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20}[a-f0-9A-F]{4})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)|\\b([aA][tT][aA][tT][tT]3[A-Za-z0-9_\\-=a-zA-Z]{186})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "atlassian",
    "confluence",
@@ -220,42 +254,66 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "beamer-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][eE][aA][mM][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([bB]_[a-z0-9=_\\-A-Z]{44})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][eE][aA][mM][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([bB]_[a-z0-9=_\\-A-Z]{44})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "beamer"
   ]
  },
  {
   "id": "bitbucket-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][iI][tT][bB][uU][cC][kK][eE][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][iI][tT][bB][uU][cC][kK][eE][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "bitbucket"
   ]
  },
  {
   "id": "bitbucket-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][iI][tT][bB][uU][cC][kK][eE][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][iI][tT][bB][uU][cC][kK][eE][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "bitbucket"
   ]
  },
  {
   "id": "bittrex-access-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][iI][tT][tT][rR][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][iI][tT][tT][rR][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "bittrex"
   ]
  },
  {
   "id": "bittrex-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][iI][tT][tT][rR][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][iI][tT][tT][rR][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "bittrex"
   ]
  },
  {
   "id": "cisco-meraki-api-key",
-  "source": "[0-9A-Za-z_.\\-]{0,50}?(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Mm]eraki|MERAKI))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-f]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "source": "(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Mm]eraki|MERAKI))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-f]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-]",
+   "max": 50
+  },
   "keywords": [
    "meraki"
   ],
@@ -279,7 +337,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "cloudflare-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][lL][oO][uU][dD][fF][lL][aA][rR][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][lL][oO][uU][dD][fF][lL][aA][rR][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "cloudflare"
   ],
@@ -287,7 +349,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "cloudflare-global-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][lL][oO][uU][dD][fF][lL][aA][rR][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{37})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][lL][oO][uU][dD][fF][lL][aA][rR][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{37})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "cloudflare"
   ],
@@ -304,14 +370,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "codecov-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][dD][eE][cC][oO][vV])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][oO][dD][eE][cC][oO][vV])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "codecov"
   ]
  },
  {
   "id": "cohere-api-token",
-  "source": "[0-9A-Za-z_.\\-]{0,50}?(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-zA-Z0-9]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "source": "(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-zA-Z0-9]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-]",
+   "max": 50
+  },
   "keywords": [
    "cohere",
    "co_api_key"
@@ -320,28 +394,44 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "coinbase-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][iI][nN][bB][aA][sS][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][oO][iI][nN][bB][aA][sS][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "coinbase"
   ]
  },
  {
   "id": "confluent-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][nN][fF][lL][uU][eE][nN][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][oO][nN][fF][lL][uU][eE][nN][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "confluent"
   ]
  },
  {
   "id": "confluent-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][nN][fF][lL][uU][eE][nN][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][oO][nN][fF][lL][uU][eE][nN][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "confluent"
   ]
  },
  {
   "id": "contentful-delivery-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[cC][oO][nN][tT][eE][nN][tT][fF][uU][lL])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{43})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[cC][oO][nN][tT][eE][nN][tT][fF][uU][lL])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{43})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "contentful"
   ]
@@ -387,14 +477,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "datadog-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][aA][tT][aA][dD][oO][gG])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][aA][tT][aA][dD][oO][gG])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "datadog"
   ]
  },
  {
   "id": "defined-networking-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][nN][kK][eE][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([dD][nN][kK][eE][yY]-[a-z0-9=_\\-A-Z]{26}-[a-z0-9=_\\-A-Z]{52})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][nN][kK][eE][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([dD][nN][kK][eE][yY]-[a-z0-9=_\\-A-Z]{26}-[a-z0-9=_\\-A-Z]{52})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "dnkey"
   ]
@@ -424,14 +522,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "discord-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "discord"
   ]
  },
  {
   "id": "discord-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{18})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{18})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "discord"
   ],
@@ -439,7 +545,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "discord-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][iI][sS][cC][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "discord"
   ],
@@ -455,28 +565,44 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "droneci-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][rR][oO][nN][eE][cC][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][rR][oO][nN][eE][cC][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "droneci"
   ]
  },
  {
   "id": "dropbox-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{15})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{15})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "dropbox"
   ]
  },
  {
   "id": "dropbox-long-lived-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{11}([aA][aA][aA][aA][aA][aA][aA][aA][aA][aA])[a-z0-9\\-_=A-Z]{43})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{11}([aA][aA][aA][aA][aA][aA][aA][aA][aA][aA])[a-z0-9\\-_=A-Z]{43})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "dropbox"
   ]
  },
  {
   "id": "dropbox-short-lived-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([sS][lL]\\.[a-z0-9\\-=_A-Z]{135})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[dD][rR][oO][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([sS][lL]\\.[a-z0-9\\-=_A-Z]{135})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "dropbox"
   ]
@@ -515,7 +641,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "etsy-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:ETSY|[Ee]tsy))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:(?:ETSY|[Ee]tsy))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "etsy"
   ],
@@ -540,7 +670,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "facebook-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][aA][cC][eE][bB][oO][oO][kK])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][aA][cC][eE][bB][oO][oO][kK])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "facebook"
   ],
@@ -548,35 +682,55 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "fastly-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][aA][sS][tT][lL][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][aA][sS][tT][lL][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "fastly"
   ]
  },
  {
   "id": "finicity-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][iI][nN][iI][cC][iI][tT][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][iI][nN][iI][cC][iI][tT][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "finicity"
   ]
  },
  {
   "id": "finicity-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][iI][nN][iI][cC][iI][tT][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][iI][nN][iI][cC][iI][tT][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "finicity"
   ]
  },
  {
   "id": "finnhub-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][iI][nN][nN][hH][uU][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][iI][nN][nN][hH][uU][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "finnhub"
   ]
  },
  {
   "id": "flickr-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][lL][iI][cC][kK][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][lL][iI][cC][kK][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "flickr"
   ]
@@ -631,7 +785,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "freshbooks-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[fF][rR][eE][sS][hH][bB][oO][oO][kK][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[fF][rR][eE][sS][hH][bB][oO][oO][kK][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "freshbooks"
   ]
@@ -671,7 +829,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "generic-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][cC][cC][eE][sS][sS]|[aA][uU][tT][hH]|(?:[Aa]pi|API)|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[kK][eE][yY]|[pP][aA][sS][sS][wW](?:[oO][rR])?[dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9A-Za-z_.=\\-a-zA-Z]{10,150}|[a-z0-9A-Z][a-z0-9+/A-Z]{11,1024}={0,3})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][cC][cC][eE][sS][sS]|[aA][uU][tT][hH]|(?:[Aa]pi|API)|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[kK][eE][yY]|[pP][aA][sS][sS][wW](?:[oO][rR])?[dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9A-Za-z_.=\\-a-zA-Z]{10,150}|[a-z0-9A-Z][a-z0-9+/A-Z]{11,1024}={0,3})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "access",
    "api",
@@ -2323,14 +2485,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "gitter-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[gG][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[gG][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "gitter"
   ]
  },
  {
   "id": "gocardless-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[gG][oO][cC][aA][rR][dD][lL][eE][sS][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([lL][iI][vV][eE]_[a-z0-9\\-_=A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[gG][oO][cC][aA][rR][dD][lL][eE][sS][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([lL][iI][vV][eE]_[a-z0-9\\-_=A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "live_",
    "gocardless"
@@ -2378,7 +2548,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "hashicorp-tf-password",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[aA][dD][mM][iI][nN][iI][sS][tT][rR][aA][tT][oO][rR]_[lL][oO][gG][iI][nN]_[pP][aA][sS][sS][wW][oO][rR][dD]|[pP][aA][sS][sS][wW][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(\"[a-z0-9=_\\-A-Z]{8,20}\")(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[aA][dD][mM][iI][nN][iI][sS][tT][rR][aA][tT][oO][rR]_[lL][oO][gG][iI][nN]_[pP][aA][sS][sS][wW][oO][rR][dD]|[pP][aA][sS][sS][wW][oO][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(\"[a-z0-9=_\\-A-Z]{8,20}\")(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "administrator_login_password",
    "password"
@@ -2387,7 +2561,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "heroku-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[hH][eE][rR][oO][kK][uU])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[hH][eE][rR][oO][kK][uU])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "heroku"
   ]
@@ -2402,7 +2580,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "hubspot-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[hH][uU][bB][sS][pP][oO][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[hH][uU][bB][sS][pP][oO][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "hubspot"
   ]
@@ -2433,7 +2615,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "intercom-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[iI][nN][tT][eE][rR][cC][oO][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{60})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[iI][nN][tT][eE][rR][cC][oO][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{60})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "intercom"
   ]
@@ -2450,7 +2636,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "jfrog-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[jJ][fF][rR][oO][gG]|[aA][rR][tT][iI][fF][aA][cC][tT][oO][rR][yY]|[bB][iI][nN][tT][rR][aA][yY]|[xX][rR][aA][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{73})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[jJ][fF][rR][oO][gG]|[aA][rR][tT][iI][fF][aA][cC][tT][oO][rR][yY]|[bB][iI][nN][tT][rR][aA][yY]|[xX][rR][aA][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{73})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "jfrog",
    "artifactory",
@@ -2460,7 +2650,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "jfrog-identity-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[jJ][fF][rR][oO][gG]|[aA][rR][tT][iI][fF][aA][cC][tT][oO][rR][yY]|[bB][iI][nN][tT][rR][aA][yY]|[xX][rR][aA][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[jJ][fF][rR][oO][gG]|[aA][rR][tT][iI][fF][aA][cC][tT][oO][rR][yY]|[bB][iI][nN][tT][rR][aA][yY]|[xX][rR][aA][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "jfrog",
    "artifactory",
@@ -2486,7 +2680,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "kraken-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[kK][rR][aA][kK][eE][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9/=_+\\-A-Z]{80,90})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[kK][rR][aA][kK][eE][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9/=_+\\-A-Z]{80,90})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "kraken"
   ]
@@ -2518,21 +2716,33 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "kucoin-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[kK][uU][cC][oO][iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[kK][uU][cC][oO][iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "kucoin"
   ]
  },
  {
   "id": "kucoin-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[kK][uU][cC][oO][iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[kK][uU][cC][oO][iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "kucoin"
   ]
  },
  {
   "id": "launchdarkly-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][aA][uU][nN][cC][hH][dD][aA][rR][kK][lL][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][aA][uU][nN][cC][hH][dD][aA][rR][kK][lL][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "launchdarkly"
   ]
@@ -2547,7 +2757,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "linear-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][iI][nN][eE][aA][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][iI][nN][eE][aA][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "linear"
   ],
@@ -2555,7 +2769,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "linkedin-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][iI][nN][kK][eE][dD][_\\-]?[iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{14})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][iI][nN][kK][eE][dD][_\\-]?[iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{14})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "linkedin",
    "linked_in",
@@ -2565,7 +2783,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "linkedin-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][iI][nN][kK][eE][dD][_\\-]?[iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][iI][nN][kK][eE][dD][_\\-]?[iI][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{16})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "linkedin",
    "linked_in",
@@ -2575,7 +2797,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "lob-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][oO][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(([lL][iI][vV][eE]|[tT][eE][sS][tT])_[a-f0-9A-F]{35})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][oO][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(([lL][iI][vV][eE]|[tT][eE][sS][tT])_[a-f0-9A-F]{35})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "test_",
    "live_"
@@ -2583,7 +2809,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "lob-pub-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][oO][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(([tT][eE][sS][tT]|[lL][iI][vV][eE])_[pP][uU][bB]_[a-f0-9A-F]{31})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][oO][bB])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(([tT][eE][sS][tT]|[lL][iI][vV][eE])_[pP][uU][bB]_[a-f0-9A-F]{31})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "test_pub",
    "live_pub",
@@ -2592,56 +2822,88 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "looker-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][oO][oO][kK][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][oO][oO][kK][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{20})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "looker"
   ]
  },
  {
   "id": "looker-client-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[lL][oO][oO][kK][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[lL][oO][oO][kK][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "looker"
   ]
  },
  {
   "id": "mailchimp-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][iI][lL][cC][hH][iI][mM][pP][sS][dD][kK][^\\n][iI][nN][iI][tT][iI][aA][lL][iI][zZ][eE]|[mM][aA][iI][lL][cC][hH][iI][mM][pP])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32}-[uU][sS]\\d\\d)(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][iI][lL][cC][hH][iI][mM][pP][sS][dD][kK][^\\n][iI][nN][iI][tT][iI][aA][lL][iI][zZ][eE]|[mM][aA][iI][lL][cC][hH][iI][mM][pP])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{32}-[uU][sS]\\d\\d)(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mailchimp"
   ]
  },
  {
   "id": "mailgun-private-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([kK][eE][yY]-[a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([kK][eE][yY]-[a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mailgun"
   ]
  },
  {
   "id": "mailgun-pub-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([pP][uU][bB][kK][eE][yY]-[a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([pP][uU][bB][kK][eE][yY]-[a-f0-9A-F]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mailgun"
   ]
  },
  {
   "id": "mailgun-signing-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-h0-9A-H]{32}-[a-h0-9A-H]{8}-[a-h0-9A-H]{8})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][iI][lL][gG][uU][nN])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-h0-9A-H]{32}-[a-h0-9A-H]{8}-[a-h0-9A-H]{8})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mailgun"
   ]
  },
  {
   "id": "mapbox-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([pP][kK]\\.[a-z0-9A-Z]{60}\\.[a-z0-9A-Z]{22})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][pP][bB][oO][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([pP][kK]\\.[a-z0-9A-Z]{60}\\.[a-z0-9A-Z]{22})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mapbox"
   ]
  },
  {
   "id": "mattermost-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][aA][tT][tT][eE][rR][mM][oO][sS][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{26})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][aA][tT][tT][eE][rR][mM][oO][sS][tT])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{26})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "mattermost"
   ]
@@ -2656,7 +2918,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "messagebird-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][eE][sS][sS][aA][gG][eE][_\\-]?[bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{25})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][eE][sS][sS][aA][gG][eE][_\\-]?[bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{25})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "messagebird",
    "message-bird",
@@ -2665,7 +2931,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "messagebird-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[mM][eE][sS][sS][aA][gG][eE][_\\-]?[bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[mM][eE][sS][sS][aA][gG][eE][_\\-]?[bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "messagebird",
    "message-bird",
@@ -2683,28 +2953,44 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "netlify-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][eE][tT][lL][iI][fF][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{40,46})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][eE][tT][lL][iI][fF][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{40,46})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "netlify"
   ]
  },
  {
   "id": "new-relic-browser-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][jJ][sS]-[a-f0-9A-F]{19})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][jJ][sS]-[a-f0-9A-F]{19})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "nrjs-"
   ]
  },
  {
   "id": "new-relic-insert-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][iI][iI]-[a-z0-9\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][iI][iI]-[a-z0-9\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "nrii-"
   ]
  },
  {
   "id": "new-relic-user-api-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "new-relic",
    "newrelic",
@@ -2713,7 +2999,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "new-relic-user-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][aA][kK]-[a-z0-9A-Z]{27})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][eE][wW]-[rR][eE][lL][iI][cC]|[nN][eE][wW][rR][eE][lL][iI][cC]|[nN][eE][wW]_[rR][eE][lL][iI][cC])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([nN][rR][aA][kK]-[a-z0-9A-Z]{27})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "nrak"
   ]
@@ -2756,7 +3046,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "nytimes-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[nN][yY][tT][iI][mM][eE][sS]|[nN][eE][wW]-[yY][oO][rR][kK]-[tT][iI][mM][eE][sS],|[nN][eE][wW][yY][oO][rR][kK][tT][iI][mM][eE][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[nN][yY][tT][iI][mM][eE][sS]|[nN][eE][wW]-[yY][oO][rR][kK]-[tT][iI][mM][eE][sS],|[nN][eE][wW][yY][oO][rR][kK][tT][iI][mM][eE][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9=_\\-A-Z]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "nytimes",
    "new-york-times",
@@ -2773,7 +3067,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "okta-access-token",
-  "source": "[0-9A-Za-z_.\\-]{0,50}?(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Oo]kta|OKTA))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(00[0-9A-Za-z_=\\-]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "source": "(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Oo]kta|OKTA))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(00[0-9A-Za-z_=\\-]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-]",
+   "max": 50
+  },
   "keywords": [
    "okta"
   ],
@@ -2805,14 +3103,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "plaid-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA][cC][cC][eE][sS][sS]-(?:[sS][aA][nN][dD][bB][oO][xX]|[dD][eE][vV][eE][lL][oO][pP][mM][eE][nN][tT]|[pP][rR][oO][dD][uU][cC][tT][iI][oO][nN])-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA][cC][cC][eE][sS][sS]-(?:[sS][aA][nN][dD][bB][oO][xX]|[dD][eE][vV][eE][lL][oO][pP][mM][eE][nN][tT]|[pP][rR][oO][dD][uU][cC][tT][iI][oO][nN])-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "plaid"
   ]
  },
  {
   "id": "plaid-client-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{24})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "plaid"
   ],
@@ -2820,7 +3126,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "plaid-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[pP][lL][aA][iI][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "plaid"
   ],
@@ -2875,7 +3185,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "privateai-api-token",
-  "source": "[0-9A-Za-z_.\\-]{0,50}?(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[pP][rR][iI][vV][aA][tT][eE][_\\-]?[aA][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "source": "(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[pP][rR][iI][vV][aA][tT][eE][_\\-]?[aA][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9]{32})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-]",
+   "max": 50
+  },
   "keywords": [
    "privateai",
    "private_ai",
@@ -2901,7 +3215,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "rapidapi-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[rR][aA][pP][iI][dD][aA][pP][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{50})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[rR][aA][pP][iI][dD][aA][pP][iI])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9_\\-A-Z]{50})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "rapidapi"
   ]
@@ -2932,14 +3250,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "sendbird-access-id",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][eE][nN][dD][bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][eE][nN][dD][bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "sendbird"
   ]
  },
  {
   "id": "sendbird-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][eE][nN][dD][bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][eE][nN][dD][bB][iI][rR][dD])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "sendbird"
   ]
@@ -2962,7 +3288,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "sentry-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][eE][nN][tT][rR][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][eE][nN][tT][rR][yY])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "sentry"
   ],
@@ -3050,7 +3380,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "sidekiq-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[bB][uU][nN][dD][lL][eE]_[eE][nN][tT][eE][rR][pP][rR][iI][sS][eE]__[cC][oO][nN][tT][rR][iI][bB][sS][yY][sS]__[cC][oO][mM]|[bB][uU][nN][dD][lL][eE]_[gG][eE][mM][sS]__[cC][oO][nN][tT][rR][iI][bB][sS][yY][sS]__[cC][oO][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{8}:[a-f0-9A-F]{8})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[bB][uU][nN][dD][lL][eE]_[eE][nN][tT][eE][rR][pP][rR][iI][sS][eE]__[cC][oO][nN][tT][rR][iI][bB][sS][yY][sS]__[cC][oO][mM]|[bB][uU][nN][dD][lL][eE]_[gG][eE][mM][sS]__[cC][oO][nN][tT][rR][iI][bB][sS][yY][sS]__[cC][oO][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-f0-9A-F]{8}:[a-f0-9A-F]{8})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "bundle_enterprise__contribsys__com",
    "bundle_gems__contribsys__com"
@@ -3141,14 +3475,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "snyk-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][nN][yY][kK][_.\\-]?(?:(?:[aA][pP][iI]|[oO][aA][uU][tT][hH])[_.\\-]?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN]))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][nN][yY][kK][_.\\-]?(?:(?:[aA][pP][iI]|[oO][aA][uU][tT][hH])[_.\\-]?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN]))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "snyk"
   ]
  },
  {
   "id": "sonar-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][oO][nN][aA][rR][_.\\-]?([lL][oO][gG][iI][nN]|[tT][oO][kK][eE][nN]))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}((?:[sS][qQ][uU]_|[sS][qQ][pP]_|[sS][qQ][aA]_)?[a-z0-9=_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][oO][nN][aA][rR][_.\\-]?([lL][oO][gG][iI][nN]|[tT][oO][kK][eE][nN]))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}((?:[sS][qQ][uU]_|[sS][qQ][pP]_|[sS][qQ][aA]_)?[a-z0-9=_\\-A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "sonar"
   ],
@@ -3174,7 +3516,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "squarespace-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[sS][qQ][uU][aA][rR][eE][sS][pP][aA][cC][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[sS][qQ][uU][aA][rR][eE][sS][pP][aA][cC][eE])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "squarespace"
   ]
@@ -3194,7 +3540,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "sumologic-access-id",
-  "source": "[0-9A-Za-z_.\\-]{0,50}?(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(su[a-zA-Z0-9]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "source": "(?:[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}(su[a-zA-Z0-9]{12})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nr]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-]",
+   "max": 50
+  },
   "keywords": [
    "sumo"
   ],
@@ -3202,7 +3552,11 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "sumologic-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:(?:[Ss]umo|SUMO))(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{64})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "sumo"
   ],
@@ -3210,14 +3564,22 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "telegram-bot-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][eE][lL][eE][gG][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{5,16}:(?:A)[a-z0-9_\\-A-Z]{34})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][eE][lL][eE][gG][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{5,16}:(?:A)[a-z0-9_\\-A-Z]{34})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "telegr"
   ]
  },
  {
   "id": "travisci-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][rR][aA][vV][iI][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{22})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][rR][aA][vV][iI][sS])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{22})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "travis"
   ]
@@ -3232,49 +3594,77 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "twitch-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][cC][hH])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][cC][hH])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{30})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitch"
   ]
  },
  {
   "id": "twitter-access-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{45})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{45})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitter"
   ]
  },
  {
   "id": "twitter-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{15,25}-[a-zA-Z0-9A-Za-z]{20,40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([0-9]{15,25}-[a-zA-Z0-9A-Za-z]{20,40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitter"
   ]
  },
  {
   "id": "twitter-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{25})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{25})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitter"
   ]
  },
  {
   "id": "twitter-api-secret",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{50})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{50})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitter"
   ]
  },
  {
   "id": "twitter-bearer-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA]{22}[a-zA-Z0-9%A-Za-z]{80,100})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][wW][iI][tT][tT][eE][rR])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA]{22}[a-zA-Z0-9%A-Za-z]{80,100})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "twitter"
   ]
  },
  {
   "id": "typeform-api-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[tT][yY][pP][eE][fF][oO][rR][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([tT][fF][pP]_[a-z0-9\\-_.=A-Z]{59})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[tT][yY][pP][eE][fF][oO][rR][mM])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([tT][fF][pP]_[a-z0-9\\-_.=A-Z]{59})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "tfp_"
   ]
@@ -3308,28 +3698,44 @@ export const GITLEAKS_RULES: GitleaksRule[] = [
  },
  {
   "id": "yandex-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([tT]1\\.[A-Z0-9a-z_\\-a-zA-Z]{1,1024}[=]{0,2}\\.[A-Z0-9a-z_\\-a-zA-Z]{86}[=]{0,2})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([tT]1\\.[A-Z0-9a-z_\\-a-zA-Z]{1,1024}[=]{0,2}\\.[A-Z0-9a-z_\\-a-zA-Z]{86}[=]{0,2})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "yandex"
   ]
  },
  {
   "id": "yandex-api-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA][qQ][vV][nN][A-Za-z0-9_\\-a-zA-Z]{35,38})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([aA][qQ][vV][nN][A-Za-z0-9_\\-a-zA-Z]{35,38})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "yandex"
   ]
  },
  {
   "id": "yandex-aws-access-token",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([yY][cC][a-zA-Z0-9_\\-A-Za-z]{38})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[yY][aA][nN][dD][eE][xX])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([yY][cC][a-zA-Z0-9_\\-A-Za-z]{38})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "yandex"
   ]
  },
  {
   "id": "zendesk-secret-key",
-  "source": "[0-9A-Za-z_.\\-a-zA-Z]{0,50}?(?:[zZ][eE][nN][dD][eE][sS][kK])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "source": "(?:[zZ][eE][nN][dD][eE][sS][kK])(?:[ \\t0-9A-Za-z_.\\-a-zA-Z]{0,20})[\\t\\n\\f\\r '\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\t\\n\\f\\r =]{0,5}([a-z0-9A-Z]{40})(?:[`'\"\\t\\n\\f\\r ;]|\\\\[nrNR]|$)",
+  "lead": {
+   "cls": "[0-9A-Za-z_.\\-a-zA-Z]",
+   "max": 50
+  },
   "keywords": [
    "zendesk"
   ]
