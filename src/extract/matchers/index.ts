@@ -41,6 +41,8 @@ import { eunitMatcher } from './eunit.js';
 import { erlcMatcher } from './erlc.js';
 import { ghcMatcher } from './ghc.js';
 import { hspecMatcher } from './hspec.js';
+import { pylintMatcher } from './pylint.js';
+import { pythonFormatMatcher } from './python-format.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -93,6 +95,8 @@ export const MATCHERS: readonly Matcher[] = [
   erlcMatcher,
   ghcMatcher,
   hspecMatcher,
+  pylintMatcher,
+  pythonFormatMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
