@@ -43,6 +43,7 @@ import { ghcMatcher } from './ghc.js';
 import { hspecMatcher } from './hspec.js';
 import { pylintMatcher } from './pylint.js';
 import { pythonFormatMatcher } from './python-format.js';
+import { shellcheckMatcher } from './shellcheck.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -97,6 +98,7 @@ export const MATCHERS: readonly Matcher[] = [
   hspecMatcher,
   pylintMatcher,
   pythonFormatMatcher,
+  shellcheckMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
