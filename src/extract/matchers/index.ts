@@ -44,6 +44,8 @@ import { hspecMatcher } from './hspec.js';
 import { pylintMatcher } from './pylint.js';
 import { pythonFormatMatcher } from './python-format.js';
 import { shellcheckMatcher } from './shellcheck.js';
+import { testthatMatcher } from './testthat.js';
+import { rCmdCheckMatcher } from './r-cmd-check.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -99,6 +101,8 @@ export const MATCHERS: readonly Matcher[] = [
   pylintMatcher,
   pythonFormatMatcher,
   shellcheckMatcher,
+  testthatMatcher,
+  rCmdCheckMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
