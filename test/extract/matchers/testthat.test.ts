@@ -15,7 +15,7 @@ describe('testthatMatcher', () => {
       ['a missing title is an error', 'tests/testthat/test-slug.R', 10, 15],
     ]);
     expect(signals[0]!.related!.map(text)).toEqual(['truncate_slug("the-quick-brown-fox", 12) (`actual`) not equal to "the-quick" (`expected`).',
-      '`actual`:   "the"      ', '`expected`: "the-quick"']);
+      '`actual`:   "the"', '`expected`: "the-quick"']);
     expect(signals[1]!.message).toBe('Error in `strsplit(tolower(title), "[^a-z0-9]+")[[1]]`: subscript out of bounds Backtrace:');
   });
 
