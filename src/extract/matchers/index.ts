@@ -46,6 +46,7 @@ import { pythonFormatMatcher } from './python-format.js';
 import { shellcheckMatcher } from './shellcheck.js';
 import { testthatMatcher } from './testthat.js';
 import { rCmdCheckMatcher } from './r-cmd-check.js';
+import { bustedMatcher } from './busted.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -103,6 +104,7 @@ export const MATCHERS: readonly Matcher[] = [
   shellcheckMatcher,
   testthatMatcher,
   rCmdCheckMatcher,
+  bustedMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
