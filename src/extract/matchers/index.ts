@@ -41,6 +41,12 @@ import { eunitMatcher } from './eunit.js';
 import { erlcMatcher } from './erlc.js';
 import { ghcMatcher } from './ghc.js';
 import { hspecMatcher } from './hspec.js';
+import { pylintMatcher } from './pylint.js';
+import { pythonFormatMatcher } from './python-format.js';
+import { shellcheckMatcher } from './shellcheck.js';
+import { testthatMatcher } from './testthat.js';
+import { rCmdCheckMatcher } from './r-cmd-check.js';
+import { bustedMatcher } from './busted.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -93,6 +99,12 @@ export const MATCHERS: readonly Matcher[] = [
   erlcMatcher,
   ghcMatcher,
   hspecMatcher,
+  pylintMatcher,
+  pythonFormatMatcher,
+  shellcheckMatcher,
+  testthatMatcher,
+  rCmdCheckMatcher,
+  bustedMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,

@@ -22,6 +22,8 @@ const PERL_FAILED = /^#\s+Failed (?:\(TODO\) )?test(?: '(.*?)'| (?=at ))?(?:\s*a
 const PERL_AT = /^#\s+at (.+?) line (\d+)\.$/;
 // bats: `# (in test file test/x.bats, line 5)`, `# (from function `f' in file lib/x.bash, line 3,`.
 const BATS_AT = /^#\s+\((?:in test file|from function [`'].*?' in file) (.+?), line (\d+)[,)]/;
+// busted -o TAP: `# spec/slug_spec.lua @ 9` (the `it` block's line).
+const BUSTED_AT = /^#\s+(\S+?\.(?:lua|moon)) @ (\d+)$/;
 
 interface Failure { n: number; name: string; path?: string; line?: number; related: number[]; perl?: boolean; indent?: number; expected?: string; actual?: string }
 // A test point at any depth, passing or failing: it closes the subtests nested under the previous one.
@@ -121,7 +123,7 @@ export const tapMatcher: Matcher = {
         continue;
       }
       addRelated(open, n);
-      const at = open.path ? null : PERL_AT.exec(text) ?? BATS_AT.exec(text);
+      const at = open.path ? null : PERL_AT.exec(text) ?? BATS_AT.exec(text) ?? BUSTED_AT.exec(text);
       if (at) Object.assign(open, { path: at[1], line: Number(at[2]) });
     }
     // prove prints `not ok` on stdout and the diagnostics on stderr, in either order: one failure, two halves.
