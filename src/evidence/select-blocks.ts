@@ -1,0 +1,88 @@
+import type { EvidenceLine, LogLine } from '../types.js';
+import type { Block } from './block.js';
+import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
+import { lineKey } from './templates.js';
+
+/** A block scoring less than this is not evidence of anything (a lone "missing" in a help text). */
+const MIN_BLOCK_SCORE = 0.75;
+/** Blocks this far below the best are other things the log says, not the failure: left out. */
+const RELATIVE_WINDOW = 0.55;
+/** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
+const MIN_CUT_LINES = 3;
+/** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
+const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
+
+export interface Selection {
+  /** The chosen blocks, in log order. */
+  blocks: Block[];
+  /** Their quotable lines (no blank lines, no runner noise), in log order, each with its block's index. */
+  lines: (EvidenceLine & { block: number })[];
+}
+
+/** Overlapping or adjacent blocks are one block: the best one's header and kind, everyone's reasons. */
+export function mergeBlocks(blocks: readonly Block[]): Block[] {
+  const sorted = [...blocks].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Block[] = [];
+  for (const b of sorted) {
+    const cur = out[out.length - 1];
+    if (!cur || b.start > cur.end + 1) {
+      out.push({ ...b, why: [...b.why] });
+      continue;
+    }
+    const best = b.score > cur.score ? b : cur;
+    out[out.length - 1] = {
+      start: cur.start,
+      end: Math.max(cur.end, b.end),
+      header: best.header,
+      kind: best.kind,
+      score: Math.max(cur.score, b.score) + 0.05,
+      why: [...new Set([...cur.why, ...b.why])],
+      source: cur.source === 'matcher' || b.source === 'matcher' ? 'matcher' : best.source,
+    };
+  }
+  return out;
+}
+
+/**
+ * The best blocks within the bound (MAX_EVIDENCE_LINES quotable lines, MAX_EVIDENCE_BLOCKS blocks), in
+ * log order: merged, the weak and the far-below-best left out, the best first into the budget, a block
+ * that does not fit cut to its head.
+ */
+export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine[]): Selection {
+  const text = new Map(lines.map((l) => [l.n, l.text] as const));
+  const quotable = (b: Block): number[] => {
+    const out: number[] = [];
+    for (let n = b.start; n <= b.end; n++) {
+      const t = text.get(n);
+      if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t)) out.push(n);
+    }
+    return out;
+  };
+  const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
+  if (!merged.length) return { blocks: [], lines: [] };
+  const best = Math.max(...merged.map((b) => b.score));
+  const ranked = merged.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+  const chosen: { block: Block; lines: number[] }[] = [];
+  let budget = MAX_EVIDENCE_LINES;
+  // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.
+  const seen = new Set<string>();
+  for (const b of ranked) {
+    if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
+    let q = quotable(b);
+    if (!q.length) continue;
+    const key = q.slice(0, 2).map((n) => lineKey(text.get(n) ?? '')).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (q.length > budget) {
+      if (budget < MIN_CUT_LINES && chosen.length) continue;
+      q = q.slice(0, budget);
+    }
+    budget -= q.length;
+    chosen.push({ block: { ...b, end: q[q.length - 1]! }, lines: q });
+  }
+  chosen.sort((a, b) => a.block.start - b.block.start);
+  return {
+    blocks: chosen.map((c) => c.block),
+    lines: chosen.flatMap((c, i) => c.lines.map((n) => ({ line: n, text: text.get(n) ?? '', block: i }))),
+  };
+}
