@@ -60,6 +60,12 @@ if (!args.has('--quick')) {
 const misses = withBase.filter((r) => !r.expected.abstain && !r.top1Line).map((r) => r.name);
 console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);
 
+// ── 1b. The development corpus of real logs of public projects (fixtures/wild/, no repository) ──
+{
+  const { benchWild } = await import('./bench-wild.mjs');
+  await benchWild();
+}
+
 // ── LLM mode (guarded: the bench still runs when the agent is not built or fails) ──
 async function llmSection(withBig) {
   try {
