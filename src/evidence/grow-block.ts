@@ -4,6 +4,7 @@ import {
   indentOf,
   isAssertionLine,
   isConsequence,
+  isExternalFrame,
   isFrame,
   isLocationOnly,
   isSnippet,
@@ -64,6 +65,8 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   const base = indentOf(lines[header]!.text);
   let end = Math.max(header, minEnd);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
+  // A trace is quoted down to the project's own frames: past them, the runtime's and the runner's are plumbing.
+  let ownFrames = 0;
   for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
     const l = lines[j]!;
     const t = l.text;
@@ -74,6 +77,11 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
     if (isTestTitle(t) && indentOf(t) <= base) break;
+    if (isFrame(t)) {
+      if (isExternalFrame(t)) {
+        if (ownFrames) break;
+      } else ownFrames++;
+    }
     if (belongs(t) || errorScore(t) >= 0.5) end = j;
     else break;
   }

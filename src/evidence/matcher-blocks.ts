@@ -44,7 +44,7 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
       lo = Math.min(lo, j);
       hi = Math.max(hi, j);
     }
-    const h = s.kind === 'frame' ? lo : headerAbove(input.lines, lo);
+    const h = headerAbove(input.lines, lo);
     const e = Math.min(blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
     const shape = describeBlock(input.lines, h, e, h);
     const offCategory = input.category !== 'unknown' && s.category !== undefined && s.category !== input.category;

@@ -7,6 +7,8 @@ import { lineKey } from './templates.js';
 const MIN_BLOCK_SCORE = 0.75;
 /** Blocks this far below the best are other things the log says, not the failure: left out. */
 const RELATIVE_WINDOW = 0.55;
+/** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
+const SAME_KIND_DECAY = 0.35;
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
@@ -61,7 +63,15 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
   if (!merged.length) return { blocks: [], lines: [] };
   const best = Math.max(...merged.map((b) => b.score));
-  const ranked = merged.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+  // Decay in log order, so that it is the later of like blocks that give way.
+  const likeSoFar = new Map<string, number>();
+  const decayed = merged.map((b) => {
+    const k = `${b.source}:${b.kind}`;
+    const seen = likeSoFar.get(k) ?? 0;
+    likeSoFar.set(k, seen + 1);
+    return { ...b, score: b.score - SAME_KIND_DECAY * seen };
+  });
+  const ranked = decayed.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
   let budget = MAX_EVIDENCE_LINES;
   // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.

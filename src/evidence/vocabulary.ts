@@ -114,6 +114,10 @@ const FRAME = new RegExp(
 );
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
+/** A frame in a runtime, a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
+const EXTERNAL_FRAME = /\bat (?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules/;
+export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
+
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
 const SNIPPET = /^\s*(?:\d+\s*\||\|(?:\s|$)|-->\s|= (?:note|help):|\^[\^~]*\s*$|~+\^?~*\s*$|(?:note|help|hint):\s)/;
 export const isSnippet = (text: string): boolean => SNIPPET.test(text);
