@@ -17,6 +17,9 @@ import { MAX_BLOCK_LINES } from '../limits.js';
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
 
+/** A rule of dashes or equals signs between a test's title and its details. */
+const SEPARATOR = /^\s*[-=_~*]{10,}\s*$/;
+
 const blank = (l: LogLine | undefined): boolean => !l || l.text.trim() === '';
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
@@ -43,9 +46,16 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     }
     const t = l.text;
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // unittest's and nose's `ERROR: test_x`, a rule of dashes, then the traceback: the rule is transparent.
+    if (SEPARATOR.test(t)) {
+      const above = lines[j - 1];
+      if (above && isTestTitle(above.text)) return j - 1;
+      break;
+    }
     if (isTestTitle(t) || (indentOf(t) < indent && !isContinuation(t))) return j;
-    // Frames, diff lines or deeper-indented lines above: the same block; keep walking up to its header.
-    if (isContinuation(t) || indentOf(t) > indent) {
+    // Frames or diff lines above: the same block; keep walking up to its header. (A deeper-indented
+    // line above is the end of the block before, such as cargo's `   Compiling x` above its error.)
+    if (isContinuation(t)) {
       top = j;
       continue;
     }

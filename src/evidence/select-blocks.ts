@@ -9,10 +9,15 @@ const MIN_BLOCK_SCORE = 0.75;
 const RELATIVE_WINDOW = 0.55;
 /** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
 const SAME_KIND_DECAY = 0.35;
+/** A summary added beside the detail blocks is quoted by its first lines. */
+const MAX_SUMMARY_LINES = 6;
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
+
+/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`. */
+const BANNER = /^\s*(?:[-=_~*#]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#]{4,})?)\s*$/;
 
 export interface Selection {
   /** The chosen blocks, in log order. */
@@ -58,14 +63,16 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       const t = text.get(n);
       if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t)) out.push(n);
     }
+    // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not it.
+    while (out.length > 1 && BANNER.test(text.get(out[0]!)!)) out.shift();
     return out;
   };
   const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
   if (!merged.length) return { blocks: [], lines: [] };
   const best = Math.max(...merged.map((b) => b.score));
-  // Decay in log order, so that it is the later of like blocks that give way.
+  // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
   const likeSoFar = new Map<string, number>();
-  const decayed = merged.map((b) => {
+  const decayed = [...merged].sort((a, b) => b.score - a.score || a.start - b.start).map((b) => {
     const k = `${b.source}:${b.kind}`;
     const seen = likeSoFar.get(k) ?? 0;
     likeSoFar.set(k, seen + 1);
@@ -88,7 +95,14 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       q = q.slice(0, budget);
     }
     budget -= q.length;
-    chosen.push({ block: { ...b, end: q[q.length - 1]! }, lines: q });
+    chosen.push({ block: { ...b, start: q[0]!, end: q[q.length - 1]!, header: b.header < q[0]! ? q[0]! : b.header }, lines: q });
+  }
+  // The step's failure summary (`FAILED (errors=1)`, `3 failed`) is what a reader pastes beside the first
+  // failure: kept when it fits, whatever its score against the detail blocks.
+  const summary = [...merged].reverse().find((b) => b.kind === 'summary' && !chosen.some((c) => c.block.start <= b.end && b.start <= c.block.end));
+  if (summary && chosen.length < MAX_EVIDENCE_BLOCKS) {
+    const q = quotable(summary).slice(0, Math.min(budget, MAX_SUMMARY_LINES));
+    if (q.length) chosen.push({ block: { ...summary, end: q[q.length - 1]! }, lines: q });
   }
   chosen.sort((a, b) => a.block.start - b.block.start);
   return {
