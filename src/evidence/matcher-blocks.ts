@@ -6,8 +6,11 @@ import { MAX_BLOCK_LINES } from '../limits.js';
 
 /** Matcher blocks start above any generic one: a toolchain that recognised its own output knows best. */
 const MATCHER_BASE = 1.2;
-/** The lines behind the pin are what the reader needs first. */
-const PINNED_BONUS = 0.5;
+/**
+ * The lines behind the pin are what the reader needs beside it; but among like failures the first is what
+ * a person quotes, so the bonus stays smaller than the band within which the earlier block wins.
+ */
+const PINNED_BONUS = 0.15;
 /** A signal of another category than the diagnosis' (a lint warning in a test failure) is context. */
 const OFF_CATEGORY_PENALTY = 0.7;
 

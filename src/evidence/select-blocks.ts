@@ -9,6 +9,8 @@ const MIN_BLOCK_SCORE = 0.75;
 const RELATIVE_WINDOW = 0.55;
 /** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
 const SAME_KIND_DECAY = 0.35;
+/** Like blocks whose scores are this close are equals: the earlier one is quoted first. */
+const LIKE_BAND = 0.3;
 /** A summary added beside the detail blocks is quoted by its first lines. */
 const MAX_SUMMARY_LINES = 6;
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
@@ -72,7 +74,8 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   const best = Math.max(...merged.map((b) => b.score));
   // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
   const likeSoFar = new Map<string, number>();
-  const decayed = [...merged].sort((a, b) => b.score - a.score || a.start - b.start).map((b) => {
+  const band = (b: Block) => Math.round(b.score / LIKE_BAND);
+  const decayed = [...merged].sort((a, b) => band(b) - band(a) || a.start - b.start).map((b) => {
     const k = `${b.source}:${b.kind}`;
     const seen = likeSoFar.get(k) ?? 0;
     likeSoFar.set(k, seen + 1);
