@@ -1,4 +1,4 @@
-import type { Category, Diagnosis, EvidenceLine, Finding, LogLine, Signal } from './types.js';
+import { DIAGNOSIS_VERSION, type Category, type Diagnosis, type Finding, type LogLine, type Signal } from './types.js';
 import type { LogSource } from './log/open-log.js';
 import type { LogScan } from './log/scan-log.js';
 import { readLog } from './log/read-log.js';
@@ -16,7 +16,9 @@ import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
 import { rankCandidates } from './locate/rank.js';
-import { looksBinary, selectEvidence } from './extract/select-evidence.js';
+import { looksBinary } from './evidence/looks-binary.js';
+import { categoryFromBlocks, findEvidence, signalsFromBlocks, type Block, type Selection } from './evidence/index.js';
+import { isConfigFile, namedByFailure } from './locate/config-files.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
 import { refineWithAgent, type AgentSummary, type LlmRequest } from './locate/agent/index.js';
@@ -36,6 +38,11 @@ export interface DiagnoseRequest {
   onProgress?: (message: string) => void;
   /** LLM mode: a model refines the pin with the bounded tools (needs `repo`). Off when absent. */
   llm?: LlmRequest;
+  /**
+   * Input-log lines that a passing run of the same job did not print (the passing-log diff): the
+   * evidence finder favours blocks made of them. Absent: every line counts as new.
+   */
+  newLines?: ReadonlySet<number>;
 }
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
@@ -45,6 +52,8 @@ export interface DiagnoseTrace {
   tools: string[];
   signals: Signal[];
   candidates: (Candidate & { confidence?: number; checks?: string[] })[];
+  /** The chosen evidence blocks with their scores and reasons. */
+  blocks: Block[];
   keptLines: LogLine[];
   /** What LLM mode did (turns, tokens, spend, why it stopped), when it ran. */
   agent?: AgentSummary;
@@ -79,10 +88,19 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     const whole = extractSignals(scan.lines.slice(-MAX_STEP_LINES_FOR_MATCHERS));
     if (whole.signals.some((s) => s.kind !== 'identifier')) extracted = whole;
   }
-  const signals = extracted.signals;
+  const matched = extracted.signals;
 
-  // 4. Classify.
-  const category = classify(signals);
+  // 4. The evidence blocks (src/evidence/): the matchers' signals widened to their blocks, and the generic
+  //    finder's blocks where no matcher spoke. The category comes from the matchers, else from the
+  //    blocks' words; locations inside the blocks become signals when no matcher located anything.
+  const evLines = stepLines.length ? stepLines : scan.lines;
+  const binary = looksBinary(scan.lines);
+  const runnerErrorLines = layout.failing?.errorLines ?? [];
+  let category = classify(matched);
+  const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(req.newLines ? { newLines: req.newLines } : {}) });
+  if (category === 'unknown') category = categoryFromBlocks(firstEvidence.blocks, blockText(firstEvidence));
+  const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
+  const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
 
   // 5. Open the checkout and the PR's changes.
   progress(req.repo ? 'listing the repository' : 'no repository: paths as the log names them');
@@ -103,6 +121,9 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   }
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
+  // A workflow file, lockfile or build config is the cause only when the failure names it.
+  const evidenceText = firstEvidence.lines.map((l) => l.text);
+  candidates = candidates.filter((c) => !isConfigFile(c.file) || namedByFailure(c.file, signals, evidenceText));
 
   // 7. Verify each candidate against the checkout; confidence comes from the checks.
   const verified = rankCandidates(
@@ -118,16 +139,17 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // 9. Name where each pin sits ("in `Parser.parseHeader()`"), from the tree-sitter tags of its file.
   if (ws) await nameEnclosingSymbols(findings, ws);
 
-  // 10. The log lines a person would quote.
-  const binary = looksBinary(scan.lines);
-  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary });
+  // 10. The blocks a person would quote, the pin's own lines first.
+  const pinned = new Set((abstain ? [] : verified.slice(0, 2)).flatMap((v) => v.signals.map((s) => s.logLine)));
+  const chosen = binary ? firstEvidence : pinned.size ? findEvidence({ lines: evLines, signals, category, runnerErrorLines, pinned, ...(req.newLines ? { newLines: req.newLines } : {}) }) : firstEvidence;
 
   let diagnosis: Diagnosis = {
-    version: 1,
+    version: DIAGNOSIS_VERSION,
     status: abstain ? 'no-location' : 'located',
     category,
     findings,
-    evidence,
+    evidence: chosen.lines,
+    evidenceBlocks: chosen.blocks.map(({ start, end, header, kind, source }) => ({ start, end, header, kind, source })),
     failingStep: layout.failing ? { name: layout.failing.name, startLine: layout.failing.startLine, endLine: layout.failing.endLine, format: layout.format } : null,
     summary: '',
     stats: {
@@ -163,6 +185,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     tools: extracted.tools,
     signals,
     candidates: verified,
+    blocks: chosen.blocks,
     keptLines: scan.lines,
     ...(agent ? { agent } : {}),
   };
@@ -197,6 +220,11 @@ function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {
   }
   const inStep = lines.filter((l) => l.n >= step.startLine && l.n <= step.endLine);
   return inStep.slice(-MAX_STEP_LINES_FOR_MATCHERS);
+}
+
+/** The text of a block's quoted lines, for reading its words. */
+function blockText(sel: Selection): (b: Block) => string {
+  return (b) => sel.lines.filter((l) => l.line >= b.start && l.line <= b.end).map((l) => l.text).join('\n');
 }
 
 function textLookup(lines: readonly LogLine[]): (n: number) => string | undefined {

@@ -61,8 +61,14 @@ export const TEMPLATE_MASK_BUDGET = 50_000;
 export const MAX_STEP_LINES_FOR_MATCHERS = 60_000;
 
 // ── Evidence and findings ──
-/** Evidence lines a person would quote: more than this is the whole tail, not evidence. */
-export const MAX_EVIDENCE_LINES = 12;
+/** Evidence lines a person would quote: whole blocks (an error with its trace), but not the whole tail. */
+export const MAX_EVIDENCE_LINES = 40;
+/** Evidence blocks at most: a build that failed six ways is summarised by its first six. */
+export const MAX_EVIDENCE_BLOCKS = 6;
+/** One block (a header and its continuation) is cut here: a 200-frame trace is quoted by its top. */
+export const MAX_BLOCK_LINES = 25;
+/** Seed lines grown into blocks by the generic finder, best first: a log with 10,000 error lines costs the same. */
+export const MAX_EVIDENCE_SEEDS = 300;
 /** Findings reported: the pin and a few alternatives. */
 export const MAX_FINDINGS = 5;
 /** Signals considered for locating, strongest first (a log with 10,000 lint errors). */

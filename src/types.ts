@@ -77,6 +77,20 @@ export interface FailingStep {
 export interface EvidenceLine {
   line: number;
   text: string;
+  /** Index into `Diagnosis.evidenceBlocks` of the block the line belongs to. */
+  block?: number;
+}
+
+/** One block of the evidence (src/evidence/): a header with its continuation, a trace, an assertion, a summary. */
+export interface EvidenceBlock {
+  /** First and last input-log line of the block (1-based, inclusive); its quoted lines are in `evidence`. */
+  start: number;
+  end: number;
+  /** The line that says what the block is about. */
+  header: number;
+  kind: 'diagnostic' | 'assertion' | 'trace' | 'summary' | 'error' | 'infra';
+  /** Who proposed it: a toolchain matcher, the generic finder, or the diff against a passing log. */
+  source: 'matcher' | 'generic' | 'diff';
 }
 
 export type Status = 'located' | 'no-location';
@@ -97,12 +111,17 @@ export interface DiagnosisStats {
   middle?: { hits: number; keptHits: number; droppedHits: number; keptLines: number; unkeyedHits?: number };
 }
 
+/** The JSON contract's version: 2 added `evidenceBlocks` and `evidence[].block`, and up to 40 evidence lines. */
+export const DIAGNOSIS_VERSION = 2;
+
 export interface Diagnosis {
-  version: 1;
+  version: typeof DIAGNOSIS_VERSION;
   status: Status;
   category: Category;
   findings: Finding[];
   evidence: EvidenceLine[];
+  /** The blocks the evidence lines come from, in log order (at most 6). */
+  evidenceBlocks: EvidenceBlock[];
   failingStep: FailingStep | null;
   /** One sentence for people: what failed and why Redline pins (or does not pin) where it does. */
   summary: string;

@@ -22,7 +22,7 @@ describe('real GitHub Actions logs', () => {
       const text = readFileSync(path, 'utf8');
       const cleaned = cleanText(text);
       const d = await diagnose({ log: path });
-      expect(d.version).toBe(1);
+      expect(d.version).toBe(2);
       expect(d.summary.length).toBeGreaterThan(10);
       // The failing step holds the runner's last error before the post-job cleanup.
       const cleanup = cleaned.find((l) => l.text === 'Post job cleanup.')?.n ?? Infinity;
@@ -35,8 +35,15 @@ describe('real GitHub Actions logs', () => {
       }
       // Evidence: a few real lines, quoted exactly as cleaned, never the runner's exit-code line.
       expect(d.evidence.length).toBeGreaterThan(0);
-      expect(d.evidence.length).toBeLessThanOrEqual(12);
+      expect(d.evidence.length).toBeLessThanOrEqual(40);
+      // Whole blocks: every line belongs to one of at most six blocks, inside its span, in log order.
+      expect(d.evidenceBlocks.length).toBeGreaterThan(0);
+      expect(d.evidenceBlocks.length).toBeLessThanOrEqual(6);
+      for (let i = 1; i < d.evidenceBlocks.length; i++) expect(d.evidenceBlocks[i]!.start).toBeGreaterThan(d.evidenceBlocks[i - 1]!.end);
       for (const e of d.evidence) {
+        const b = d.evidenceBlocks[e.block!]!;
+        expect(e.line).toBeGreaterThanOrEqual(b.start);
+        expect(e.line).toBeLessThanOrEqual(b.end);
         expect(cleaned[e.line - 1]?.text).toBe(e.text);
         expect(e.text).not.toMatch(/^##\[error\]Process completed with exit code/);
       }

@@ -17,6 +17,11 @@ const RUBY_REQ = /require(_relative)?\s*\(?\s*['"]([^'"]+)['"]/g;
 const JAVA_IMPORT = /^\s*import\s+(?:static\s+)?([\w.]+)\s*;/gm;
 const RUST_USE = /\b(?:use|mod)\s+(?:crate::)?([\w:]+)/g;
 
+// `#include "ringbuf/ringbuf.hpp"` and `#include <mylib/x.h>`: the quoted form is the project's own, the
+// angled one is too when the repo has the file (a header-only library's tests include it with -Iinclude).
+const C_INCLUDE = /^\s*#\s*include\s*["<]([^">]+)[">]/gm;
+const C_FILE = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|ipp|inl|tpp|m|mm|cu|cuh)$/;
+
 const RUST_BUILTIN = new Set(['std', 'core', 'alloc', 'super', 'self', 'crate']);
 
 const JS_EXT = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '/index.ts', '/index.js', '/index.tsx'];
@@ -78,6 +83,8 @@ export function importsOf(ws: Workspace, file: string): string[] {
       const d = dirOf(f);
       if (/\.(java|kt)$/.test(f) && (d === tail || (tail !== '' && d.endsWith('/' + tail)))) add(f);
     }
+  } else if (C_FILE.test(file)) {
+    for (const m of text.matchAll(C_INCLUDE)) add(resolveInclude(ws, dir, m[1]!));
   } else if (file.endsWith('.rs')) {
     const crate = crateName(ws);
     for (const m of text.replace(/\/\/.*$/gm, '').matchAll(RUST_USE)) {
@@ -118,6 +125,17 @@ function crateName(ws: Workspace): string | undefined {
     if (name) return name[1]!.replace(/-/g, '_');
   }
   return undefined;
+}
+
+/** An #include's file in the repo: beside the includer first, then any file whose path ends with the spec (an -I directory). */
+function resolveInclude(ws: Workspace, dir: string, spec: string): string | undefined {
+  const beside = join(dir, spec);
+  if (ws.fileSet.has(beside)) return beside;
+  if (ws.fileSet.has(spec)) return spec;
+  const base = spec.slice(spec.lastIndexOf('/') + 1);
+  const hits = (ws.byBase.get(base) ?? []).filter((f) => f === spec || f.endsWith('/' + spec));
+  // Two headers of one name in different -I roots: the include says nothing about which one.
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 function pyModule(ws: Workspace, p: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { Diagnosis, Finding } from '../types.js';
+import { DIAGNOSIS_VERSION, type Diagnosis, type Finding } from '../types.js';
 import { redactDiagnosis } from '../safety/redact.js';
 
 /** Drops undefined values so optional keys are omitted rather than written as null. */
@@ -31,11 +31,12 @@ export function renderJson(d: Diagnosis): string {
   const { diagnosis: r } = redactDiagnosis(d);
   const s = r.stats;
   const out = {
-    version: 1,
+    version: DIAGNOSIS_VERSION,
     status: r.status,
     category: r.category,
     findings: r.findings.map(finding),
-    evidence: r.evidence.map((e) => ({ line: e.line, text: e.text })),
+    evidence: r.evidence.map((e) => defined({ line: e.line, text: e.text, block: e.block })),
+    evidenceBlocks: (r.evidenceBlocks ?? []).map((b) => ({ start: b.start, end: b.end, header: b.header, kind: b.kind, source: b.source })),
     failingStep: r.failingStep
       ? defined({ name: r.failingStep.name, startLine: r.failingStep.startLine, endLine: r.failingStep.endLine, format: r.failingStep.format })
       : null,

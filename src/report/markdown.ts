@@ -66,7 +66,11 @@ function evidencePart(d: Diagnosis, opts: MarkdownOptions, max: number): Part | 
   if (!d.evidence.length) return undefined;
   const shown = d.evidence.slice(0, MD_MAX_EVIDENCE_LINES);
   const width = Math.max(...shown.map((e) => String(e.line).length));
-  const lines = shown.map((e) => `log:${String(e.line).padEnd(width)}  ${cut(e.text, MD_MAX_LINE_CHARS)}`);
+  // Blocks (an error with its trace, an assertion, the summary) are set apart by a blank line.
+  const lines = shown.flatMap((e, i) => [
+    ...(i > 0 && e.block !== undefined && e.block !== shown[i - 1]!.block ? [''] : []),
+    `log:${String(e.line).padEnd(width)}  ${cut(e.text, MD_MAX_LINE_CHARS)}`,
+  ]);
   const step = d.failingStep ? ` from step ${inlineCode(cut(d.failingStep.name, 200))}` : '';
   const logUrl = safeUrl(opts.logUrl);
   const head = `**Log${step}**${logUrl ? ` ([full log](${logUrl}))` : ''}`;

@@ -195,3 +195,12 @@ describe('isTestFile', () => {
     },
   );
 });
+
+describe('importsOf: C and C++', () => {
+  it('follows #include <lib/header> from a test into a header-only library (cpp-header-only-assertion)', async () => {
+    const ws = await fixtureWs('cpp-header-only-assertion');
+    expect(importsOf(ws, 'tests/test_ringbuf.cpp')).toEqual(['include/ringbuf/ringbuf.hpp']);
+    // The standard library's headers are not the repo's.
+    expect(importsOf(ws, 'include/ringbuf/ringbuf.hpp')).toEqual([]);
+  });
+});

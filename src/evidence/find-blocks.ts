@@ -1,0 +1,104 @@
+import type { LogLine } from '../types.js';
+import type { Block } from './block.js';
+import { describeBlock } from './describe-block.js';
+import { blockEnd, headerAbove } from './grow-block.js';
+import { lineKey, TemplateCounter } from './templates.js';
+import { errorScore, isConsequence, isSummaryHeader } from './vocabulary.js';
+import { MAX_EVIDENCE_SEEDS } from '../limits.js';
+
+/** A line that says failure this strongly (errorScore) starts a block. */
+const SEED_MIN = 0.5;
+/** A template seen more often than this in the step is a repeated line (a passing test's, a progress line): noise after its first. */
+const REPEATED = 5;
+/** The sketch's width: the step's distinct templates, a few hundred KB however long the step. */
+const COUNTER_WIDTH = 1 << 15;
+
+export interface GenericInput {
+  /** The failing step's lines (or the log's end when there are no steps), in order. */
+  lines: readonly LogLine[];
+  /**
+   * Lines that a passing run of the same job did not print (the passing-log diff). When given, blocks
+   * made of new lines are favoured and blocks the passing run printed too are all but dropped.
+   */
+  newLines?: ReadonlySet<number>;
+}
+
+/**
+ * The toolchain-agnostic evidence finder: blocks proposed from structure (a header and its indented
+ * continuation, traces, assertion diffs, failure summaries), vocabulary (errorScore), the rarity of line
+ * templates (a line whose template repeats across the step is noise), position (the end of the step is
+ * where the reason is printed) and repetition (only the first of repeated messages counts).
+ */
+export function findGenericBlocks(input: GenericInput): Block[] {
+  const { lines } = input;
+  if (!lines.length) return [];
+  const counter = new TemplateCounter(COUNTER_WIDTH, 4);
+  const keys = new Uint32Array(lines.length);
+  for (let i = 0; i < lines.length; i++) counter.add((keys[i] = lineKey(lines[i]!.text)));
+
+  // The step's end, before the runner's and build tool's echo of the exit code.
+  let last = lines.length - 1;
+  while (last > 0 && (lines[last]!.text.trim() === '' || isConsequence(lines[last]!.text))) last--;
+
+  type Seed = { i: number; score: number; strength: number; count: number };
+  const seeds: Seed[] = [];
+  const seen = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    const firstOfItsKind = !seen.has(keys[i]!);
+    seen.add(keys[i]!);
+    if (isConsequence(t)) continue;
+    const strength = isSummaryHeader(t) ? Math.max(0.6, errorScore(t)) : errorScore(t);
+    if (strength < SEED_MIN) continue;
+    const count = counter.count(keys[i]!);
+    if (count > REPEATED && !firstOfItsKind) continue;
+    seeds.push({ i, score: strength + rarity(count) + position(i, last), strength, count });
+  }
+  const top = seeds.sort((a, b) => b.score - a.score).slice(0, MAX_EVIDENCE_SEEDS).sort((a, b) => a.i - b.i);
+
+  const blocks: (Block & { endIdx: number })[] = [];
+  const headerKeys = new Set<number>();
+  let prev: (Block & { endIdx: number }) | undefined;
+  for (const s of top) {
+    if (prev && s.i <= prev.endIdx) continue;
+    const h = headerAbove(lines, s.i);
+    const e = blockEnd(lines, h, s.i);
+    const shape = describeBlock(lines, h, e, h);
+    const why = [...shape.why];
+    let score = Math.max(shape.strength, s.strength) + shape.bonus + rarity(counter.count(keys[h]!)) + position(h, last);
+    why.push(s.count === 1 ? 'a line printed once' : `a line whose template repeats ${s.count}×`);
+    if (headerKeys.has(keys[h]!)) {
+      score -= 0.3;
+      why.push('repeats an earlier block');
+    }
+    headerKeys.add(keys[h]!);
+    if (input.newLines) {
+      let fresh = 0;
+      for (let k = h; k <= e; k++) if (input.newLines.has(lines[k]!.n)) fresh++;
+      const frac = fresh / (e - h + 1);
+      score += 0.3 * frac - (fresh ? 0 : 0.6);
+      why.push(fresh ? `${fresh} line(s) the passing run did not print` : 'the passing run printed it too');
+    }
+    const b = { start: lines[h]!.n, end: lines[e]!.n, header: lines[h]!.n, kind: shape.kind, score, why, source: 'generic' as const, endIdx: e };
+    // A seed inside the block before it (grown back to a shared header) only strengthens that block.
+    if (prev && h <= prev.endIdx) {
+      prev.end = Math.max(prev.end, b.end);
+      prev.endIdx = Math.max(prev.endIdx, e);
+      prev.score = Math.max(prev.score, score);
+      continue;
+    }
+    blocks.push(b);
+    prev = b;
+  }
+  return blocks.map(({ endIdx: _, ...b }) => b);
+}
+
+/** Printed once: likely the failure; printed a handful of times: perhaps; printed often: a routine line. */
+function rarity(count: number): number {
+  return count <= 1 ? 0.15 : count <= 3 ? 0.05 : count <= REPEATED ? -0.05 : -0.2;
+}
+
+/** Later in the step is likelier the reason: the failure is printed as the step ends. */
+function position(i: number, last: number): number {
+  return last > 0 ? 0.3 * Math.min(1, i / last) : 0;
+}

@@ -1,0 +1,99 @@
+import type { LogLine } from '../types.js';
+import {
+  errorScore,
+  indentOf,
+  isAssertionLine,
+  isConsequence,
+  isExternalFrame,
+  isFrame,
+  isLocationOnly,
+  isSnippet,
+  isStepMarker,
+  isSummaryHeader,
+  isTestTitle,
+} from './vocabulary.js';
+import { MAX_BLOCK_LINES } from '../limits.js';
+
+/** How far above a detail line its header (a test's title, the error it explains) may sit. */
+const MAX_HEADER_LOOKBACK = 4;
+
+/** A rule of dashes or equals signs between a test's title and its details. */
+const SEPARATOR = /^\s*[-=_~*]{10,}\s*$/;
+
+const blank = (l: LogLine | undefined): boolean => !l || l.text.trim() === '';
+
+/** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
+export function isContinuation(text: string): boolean {
+  return isFrame(text) || isSnippet(text) || isAssertionLine(text) || isLocationOnly(text);
+}
+
+/**
+ * The index of the header a detail line belongs to: walking up over continuation lines and lines
+ * indented deeper than the one below, to the first line that is less indented, a test's title, or an
+ * error (`Failed asserting that …` belongs to `1) FooTest::testBar` above it).
+ */
+export function headerAbove(lines: readonly LogLine[], i: number): number {
+  const indent = indentOf(lines[i]!.text);
+  let top = i;
+  let plain = 0;
+  for (let j = i - 1; j >= 0 && i - j <= MAX_BLOCK_LINES; j--) {
+    const l = lines[j]!;
+    if (blank(l)) {
+      // `● suite › test`, a blank line, then the assertion: the title still heads it.
+      const above = lines[j - 1];
+      if (above && !blank(above) && isTestTitle(above.text) && indentOf(above.text) < indent) return j - 1;
+      break;
+    }
+    const t = l.text;
+    if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // unittest's and nose's `ERROR: test_x`, a rule of dashes, then the traceback: the rule is transparent.
+    if (SEPARATOR.test(t)) {
+      const above = lines[j - 1];
+      if (above && isTestTitle(above.text)) return j - 1;
+      break;
+    }
+    if (isTestTitle(t) || (indentOf(t) < indent && !isContinuation(t))) return j;
+    // Frames or diff lines above: the same block; keep walking up to its header. (A deeper-indented
+    // line above is the end of the block before, such as cargo's `   Compiling x` above its error.)
+    if (isContinuation(t)) {
+      top = j;
+      continue;
+    }
+    if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
+    top = j;
+  }
+  return top;
+}
+
+/**
+ * The last index of the block that starts at `header`: its indented continuation, frames, snippets and
+ * assertion lines, further error lines at its own indent, and across one blank line when what follows
+ * is still the block's (PHPUnit prints the failing test's location after a blank line). Stops at a step
+ * marker, a consequence line (the exit code), the next test's title or a summary, and at MAX_BLOCK_LINES.
+ */
+export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
+  const base = indentOf(lines[header]!.text);
+  let end = Math.max(header, minEnd);
+  const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
+  // A trace is quoted down to the project's own frames: past them, the runtime's and the runner's are plumbing.
+  let ownFrames = 0;
+  for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
+    const l = lines[j]!;
+    const t = l.text;
+    if (t.trim() === '') {
+      const next = lines[j + 1];
+      if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
+      continue;
+    }
+    if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    if (isTestTitle(t) && indentOf(t) <= base) break;
+    if (isFrame(t)) {
+      if (isExternalFrame(t)) {
+        if (ownFrames) break;
+      } else ownFrames++;
+    }
+    if (belongs(t) || errorScore(t) >= 0.5) end = j;
+    else break;
+  }
+  return end;
+}

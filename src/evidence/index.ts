@@ -1,0 +1,68 @@
+/**
+ * The evidence stage (DESIGN.md §3a): toolchain-agnostic failure blocks from structure, vocabulary,
+ * template rarity and position, the matchers' signals widened to their blocks, and the selection of the
+ * best blocks within the bound. Signals for locating are read back out of the chosen blocks.
+ */
+import type { Category, LogLine, Signal } from '../types.js';
+import type { Block } from './block.js';
+import { findGenericBlocks } from './find-blocks.js';
+import { blocksFromSignals } from './matcher-blocks.js';
+import { selectBlocks, type Selection } from './select-blocks.js';
+import { isConsequence } from './vocabulary.js';
+
+export type { Block, BlockKind, BlockSource } from './block.js';
+export type { Selection } from './select-blocks.js';
+export { categoryFromBlocks } from './classify-blocks.js';
+export { signalsFromBlocks, locationsIn } from './read-locations.js';
+export { findGenericBlocks } from './find-blocks.js';
+export { blocksFromSignals } from './matcher-blocks.js';
+export { selectBlocks, mergeBlocks } from './select-blocks.js';
+export { errorScore } from './vocabulary.js';
+export { looksBinary } from './looks-binary.js';
+export { lineTemplate, lineKey, templateHash, TemplateCounter, TEMPLATE_MAX_CHARS } from './templates.js';
+
+/** Lines quoted before the runner's error when nothing at all was recognised. */
+const FALLBACK_BEFORE = 5;
+
+export interface EvidenceInput {
+  /** The failing step's lines (or the log's end without steps), in order. */
+  lines: readonly LogLine[];
+  signals: readonly Signal[];
+  /** The category the matchers' signals give ('unknown' when they gave none). */
+  category: Category;
+  /** Log lines behind the pinned findings, when locating has run: their blocks come first. */
+  pinned?: ReadonlySet<number>;
+  /** Lines a passing run of the same job did not print (the passing-log diff's hook): favoured. */
+  newLines?: ReadonlySet<number>;
+  /** Extra blocks from elsewhere (the passing-log diff: `source: 'diff'`), ranked with the rest. */
+  extraBlocks?: readonly Block[];
+  /** The runner's own error lines (`##[error]…`, `The command … exited with 1.`): the last resort. */
+  runnerErrorLines?: readonly number[];
+}
+
+/**
+ * The blocks a person would paste into a bug report, and their lines: the matchers' blocks and the
+ * generic finder's compete on one score; when neither finds anything, the runner's error lines and the
+ * few lines printed just before them.
+ */
+export function findEvidence(input: EvidenceInput): Selection {
+  const proposed: Block[] = [
+    ...blocksFromSignals({ signals: input.signals, lines: input.lines, category: input.category, ...(input.pinned ? { pinned: input.pinned } : {}) }),
+    ...findGenericBlocks({ lines: input.lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
+    ...(input.extraBlocks ?? []),
+  ];
+  const chosen = selectBlocks(proposed, input.lines);
+  if (chosen.lines.length) return chosen;
+  return fallback(input);
+}
+
+function fallback(input: EvidenceInput): Selection {
+  const errs = input.runnerErrorLines ?? [];
+  const end = errs[errs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
+  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text)).slice(-FALLBACK_BEFORE);
+  const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
+  if (!nums.length) return { blocks: [], lines: [] };
+  const text = new Map(input.lines.map((l) => [l.n, l.text] as const));
+  const block: Block = { start: nums[0]!, end: nums[nums.length - 1]!, header: nums[nums.length - 1]!, kind: 'error', score: 0, why: ['nothing recognised: the runner\'s error and the lines before it'], source: 'generic' };
+  return { blocks: [block], lines: nums.map((n) => ({ line: n, text: text.get(n) ?? '', block: 0 })) };
+}

@@ -1,0 +1,75 @@
+import type { Category, LogLine, Signal } from '../types.js';
+import type { Block, BlockKind } from './block.js';
+import { describeBlock } from './describe-block.js';
+import { blockEnd, headerAbove } from './grow-block.js';
+import { MAX_BLOCK_LINES } from '../limits.js';
+
+/** Matcher blocks start above any generic one: a toolchain that recognised its own output knows best. */
+const MATCHER_BASE = 1.2;
+/**
+ * The lines behind the pin are what the reader needs beside it; but among like failures the first is what
+ * a person quotes, so the bonus stays smaller than the band within which the earlier block wins.
+ */
+const PINNED_BONUS = 0.15;
+/** A signal of another category than the diagnosis' (a lint warning in a test failure) is context. */
+const OFF_CATEGORY_PENALTY = 0.7;
+
+export interface MatcherBlockInput {
+  signals: readonly Signal[];
+  lines: readonly LogLine[];
+  category: Category;
+  /** Log lines behind the pinned findings (their signals' lines): their blocks come first. */
+  pinned?: ReadonlySet<number>;
+}
+
+/**
+ * The matchers' signals as blocks, widened to their whole block: from the header the signal's line
+ * belongs to (a test's title above an assertion) through its related lines and the continuation that
+ * follows (the trace under an exception). Identifiers, frames and the generic matcher's lines are left
+ * to the generic finder, which sees the structure around them.
+ */
+export function blocksFromSignals(input: MatcherBlockInput): Block[] {
+  const index = new Map<number, number>();
+  input.lines.forEach((l, i) => index.set(l.n, i));
+  const out: Block[] = [];
+  for (const s of input.signals) {
+    const pinned = input.pinned?.has(s.logLine) ?? false;
+    if (s.kind === 'identifier' || s.tool === 'generic' || s.tool === 'evidence') continue;
+    if (s.kind === 'frame' && !pinned) continue;
+    if (!pinned && (s.severity === 'warning' || s.weight < 0.5)) continue;
+    const at = index.get(s.logLine);
+    if (at === undefined) continue;
+    let lo = at;
+    let hi = at;
+    for (const r of s.related ?? []) {
+      const j = index.get(r);
+      if (j === undefined || Math.abs(j - at) > MAX_BLOCK_LINES) continue;
+      lo = Math.min(lo, j);
+      hi = Math.max(hi, j);
+    }
+    const h = headerAbove(input.lines, lo);
+    const e = Math.min(blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
+    const shape = describeBlock(input.lines, h, e, h);
+    const offCategory = input.category !== 'unknown' && s.category !== undefined && s.category !== input.category;
+    const why = [`${s.tool ?? 'a matcher'} recognised it`, ...shape.why];
+    if (pinned) why.push('behind the pin');
+    if (offCategory) why.push(`a ${s.category} signal in a ${input.category} failure`);
+    out.push({
+      start: input.lines[h]!.n,
+      end: input.lines[e]!.n,
+      header: input.lines[h]!.n,
+      kind: kindOf(s, shape.kind),
+      score: MATCHER_BASE + 0.5 * s.weight + (pinned ? PINNED_BONUS : 0) - (offCategory ? OFF_CATEGORY_PENALTY : 0),
+      why,
+      source: 'matcher',
+    });
+  }
+  return out;
+}
+
+function kindOf(s: Signal, shaped: BlockKind): BlockKind {
+  if (s.category === 'infra') return 'infra';
+  if (s.kind === 'test') return shaped === 'trace' ? 'trace' : 'assertion';
+  if (s.kind === 'frame') return 'trace';
+  return shaped === 'summary' || shaped === 'trace' || shaped === 'assertion' ? shaped : 'diagnostic';
+}

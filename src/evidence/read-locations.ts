@@ -1,0 +1,101 @@
+import type { Category, LogLine, Signal } from '../types.js';
+import type { Block } from './block.js';
+import { isFrame } from './vocabulary.js';
+
+/**
+ * Source-file extensions a location may name. Without a checkout this is all that tells `lib/x.ex:12`
+ * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
+ */
+const EXT =
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
+
+/** Each location form, with which group is the path, the line, the column. */
+const FORMS: readonly { re: RegExp; path: number; line: number; col?: number }[] = [
+  // Python, and anything quoting its path: `File "a/b.py", line 12`
+  { re: new RegExp(String.raw`${PATH}", line (\d+)`, 'g'), path: 1, line: 2 },
+  // PHP's and MSBuild's `file(12)`, `file(12,5)`; .NET's `file(12,5): error CS…`
+  { re: new RegExp(String.raw`${PATH}\((\d+)(?:,(\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
+  // `file:[12,5]`, `file:[12:5]`
+  { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
+  // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
+  { re: new RegExp(String.raw`\b(?:at|in) ${PATH}(?: on| at)? line (\d+)`, 'g'), path: 1, line: 2 },
+  // `line 12 of a/b.rb`, `line 12 in file a.sh`
+  { re: new RegExp(String.raw`\bline (\d+) (?:of|in)(?: file)? ["'\`]?${PATH}`, 'g'), path: 2, line: 1 },
+  // Erlang's `{file,"src/a.erl"},{line,12}`
+  { re: new RegExp(String.raw`\{file,"${PATH}"\},\s*\{line,(\d+)\}`, 'g'), path: 1, line: 2 },
+  // Dart's and Elm's frames `test/a_test.dart 12:5`
+  { re: new RegExp(String.raw`(?:^|\s)${PATH} (\d+):(\d+)\b`, 'g'), path: 1, line: 2, col: 3 },
+  // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
+  { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
+];
+
+/** A weight below every toolchain matcher's: a location read from a block's text is a lead, not a verdict. */
+const HEADER_WEIGHT = 0.7;
+const BODY_WEIGHT = 0.5;
+const FRAME_WEIGHT = 0.5;
+/** Locations read per block: a block is one failure; its first few locations say where. */
+const MAX_PER_BLOCK = 8;
+
+export interface Location {
+  path: string;
+  line: number;
+  column?: number;
+}
+
+/** Every location form on one line, leftmost first, without double counting overlaps. */
+export function locationsIn(text: string): Location[] {
+  if (text.length > 2000) return [];
+  const found: (Location & { at: number; to: number })[] = [];
+  for (const f of FORMS) {
+    f.re.lastIndex = 0;
+    for (const m of text.matchAll(f.re)) {
+      const at = m.index ?? 0;
+      const to = at + m[0].length;
+      if (found.some((x) => at < x.to && to > x.at)) continue;
+      const path = m[f.path]!.replace(/^["'`(]+/, '');
+      const line = Number(m[f.line]);
+      if (!path || !Number.isInteger(line) || line < 1 || /^https?:|:\/\//.test(text.slice(Math.max(0, at - 8), at + 3))) continue;
+      const col = f.col ? Number(m[f.col]) : NaN;
+      found.push({ path, line, ...(Number.isInteger(col) && col > 0 ? { column: col } : {}), at, to });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ at: _a, to: _t, ...l }) => l);
+}
+
+/**
+ * Locations inside the chosen evidence blocks, as Signals (`tool: 'evidence'`), so a failure no matcher
+ * knows still yields a pin: a location on the block's header is the failure's own; one in a frame is a
+ * frame; others are the block's detail. Mapping onto the checkout, ranking and verification follow as for
+ * any matcher's signal.
+ */
+export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogLine[], category: Category): Signal[] {
+  const byN = new Map(lines.map((l) => [l.n, l.text] as const));
+  const out: Signal[] = [];
+  for (const b of blocks) {
+    let kept = 0;
+    const header = (byN.get(b.header) ?? '').trim().slice(0, 500);
+    for (let n = b.start; n <= b.end && kept < MAX_PER_BLOCK; n++) {
+      const text = byN.get(n);
+      if (text === undefined) continue;
+      const frame = isFrame(text);
+      for (const loc of locationsIn(text)) {
+        if (kept >= MAX_PER_BLOCK) break;
+        kept++;
+        out.push({
+          kind: frame || b.kind === 'trace' ? 'frame' : b.kind === 'assertion' ? 'test' : 'diagnostic',
+          path: loc.path,
+          line: loc.line,
+          ...(loc.column ? { column: loc.column } : {}),
+          message: header || text.trim().slice(0, 500),
+          tool: 'evidence',
+          ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error',
+          weight: frame ? FRAME_WEIGHT : n === b.header ? HEADER_WEIGHT : BODY_WEIGHT,
+          logLine: n,
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import type { EvidenceLine, LogLine } from '../types.js';
+import type { Block } from './block.js';
+import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
+import { lineKey } from './templates.js';
+
+/** A block scoring less than this is not evidence of anything (a lone "missing" in a help text). */
+const MIN_BLOCK_SCORE = 0.75;
+/** Blocks this far below the best are other things the log says, not the failure: left out. */
+const RELATIVE_WINDOW = 0.55;
+/** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
+const SAME_KIND_DECAY = 0.35;
+/** Like blocks whose scores are this close are equals: the earlier one is quoted first. */
+const LIKE_BAND = 0.3;
+/** A summary added beside the detail blocks is quoted by its first lines. */
+const MAX_SUMMARY_LINES = 6;
+/** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
+const MIN_CUT_LINES = 3;
+/** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
+const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
+
+/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`. */
+const BANNER = /^\s*(?:[-=_~*#]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#]{4,})?)\s*$/;
+
+export interface Selection {
+  /** The chosen blocks, in log order. */
+  blocks: Block[];
+  /** Their quotable lines (no blank lines, no runner noise), in log order, each with its block's index. */
+  lines: (EvidenceLine & { block: number })[];
+}
+
+/** Overlapping or adjacent blocks are one block: the best one's header and kind, everyone's reasons. */
+export function mergeBlocks(blocks: readonly Block[]): Block[] {
+  const sorted = [...blocks].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Block[] = [];
+  for (const b of sorted) {
+    const cur = out[out.length - 1];
+    if (!cur || b.start > cur.end + 1) {
+      out.push({ ...b, why: [...b.why] });
+      continue;
+    }
+    const best = b.score > cur.score ? b : cur;
+    out[out.length - 1] = {
+      start: cur.start,
+      end: Math.max(cur.end, b.end),
+      header: best.header,
+      kind: best.kind,
+      score: Math.max(cur.score, b.score) + 0.05,
+      why: [...new Set([...cur.why, ...b.why])],
+      source: cur.source === 'matcher' || b.source === 'matcher' ? 'matcher' : best.source,
+    };
+  }
+  return out;
+}
+
+/**
+ * The best blocks within the bound (MAX_EVIDENCE_LINES quotable lines, MAX_EVIDENCE_BLOCKS blocks), in
+ * log order: merged, the weak and the far-below-best left out, the best first into the budget, a block
+ * that does not fit cut to its head.
+ */
+export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine[]): Selection {
+  const text = new Map(lines.map((l) => [l.n, l.text] as const));
+  const quotable = (b: Block): number[] => {
+    const out: number[] = [];
+    for (let n = b.start; n <= b.end; n++) {
+      const t = text.get(n);
+      if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t)) out.push(n);
+    }
+    // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not it.
+    while (out.length > 1 && BANNER.test(text.get(out[0]!)!)) out.shift();
+    return out;
+  };
+  const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
+  if (!merged.length) return { blocks: [], lines: [] };
+  const best = Math.max(...merged.map((b) => b.score));
+  // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
+  const likeSoFar = new Map<string, number>();
+  const band = (b: Block) => Math.round(b.score / LIKE_BAND);
+  const decayed = [...merged].sort((a, b) => band(b) - band(a) || a.start - b.start).map((b) => {
+    const k = `${b.source}:${b.kind}`;
+    const seen = likeSoFar.get(k) ?? 0;
+    likeSoFar.set(k, seen + 1);
+    return { ...b, score: b.score - SAME_KIND_DECAY * seen };
+  });
+  const ranked = decayed.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+  const chosen: { block: Block; lines: number[] }[] = [];
+  let budget = MAX_EVIDENCE_LINES;
+  // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.
+  const seen = new Set<string>();
+  for (const b of ranked) {
+    if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
+    let q = quotable(b);
+    if (!q.length) continue;
+    const key = q.slice(0, 2).map((n) => lineKey(text.get(n) ?? '')).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (q.length > budget) {
+      if (budget < MIN_CUT_LINES && chosen.length) continue;
+      q = q.slice(0, budget);
+    }
+    budget -= q.length;
+    chosen.push({ block: { ...b, start: q[0]!, end: q[q.length - 1]!, header: b.header < q[0]! ? q[0]! : b.header }, lines: q });
+  }
+  // The step's failure summary (`FAILED (errors=1)`, `3 failed`) is what a reader pastes beside the first
+  // failure: kept when it fits, whatever its score against the detail blocks.
+  const summary = [...merged].reverse().find((b) => b.kind === 'summary' && !chosen.some((c) => c.block.start <= b.end && b.start <= c.block.end));
+  if (summary && chosen.length < MAX_EVIDENCE_BLOCKS) {
+    const q = quotable(summary).slice(0, Math.min(budget, MAX_SUMMARY_LINES));
+    if (q.length) chosen.push({ block: { ...summary, end: q[q.length - 1]! }, lines: q });
+  }
+  chosen.sort((a, b) => a.block.start - b.block.start);
+  return {
+    blocks: chosen.map((c) => c.block),
+    lines: chosen.flatMap((c, i) => c.lines.map((n) => ({ line: n, text: text.get(n) ?? '', block: i }))),
+  };
+}

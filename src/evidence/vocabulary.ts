@@ -1,0 +1,177 @@
+/**
+ * The words and shapes of failure, as many toolchains print them: what makes a line look like an error,
+ * a stack frame, an assertion diff, a failure summary, or merely the runner's echo of an exit code. Every
+ * pattern here is an alternation of literals and simple classes (no nested quantifiers): each line
+ * costs a few linear scans.
+ */
+
+/** Paths and URLs say where, not what: `errors/handler.go` or `/fail/` must not read as an error. */
+const PATHISH = /\bhttps?:\/\/\S+|(?:[A-Za-z]:)?(?:[\w.@~+-]*[\\/])+[\w.@+-]*/g;
+/** Options and hyphenated names (`-XX:+ExitOnOutOfMemoryError`, `--fail-fast`, `localized-error-pages`) name things, they report nothing. */
+const NAMEISH = /(?:^|\s)-{1,2}\w[\w:+.=,-]*|\b\w+(?:-\w+)*-(?:error|fail)\w*(?:-\w+)*|\b(?:error|fail)\w*(?:-\w+)+/gi;
+
+// Words that say something went wrong, strongest first. The strong set is what a tool prints when it
+// reports a failure; the medium set is what such a report says about it.
+const STRONG = new RegExp(
+  [
+    String.raw`(?:^|[\s:\]\[(])(?:fatal )?error(?:\[\w+\])?(?: \w+\d+)?\s*[:!\]]`,
+    String.raw`^\s*(?:\[?ERROR\]?|ERR!|FATAL|FAIL(?:ED|URE)?|E)\b[:\]]?`,
+    String.raw`\b(?:FAILED|FAILURE|FATAL|PANIC|ERROR)\b`,
+    String.raw`^\s*not ok \d+`,
+    String.raw`\bpanic(?:ked)?\b`,
+    String.raw`Traceback \(most recent call last\)`,
+    String.raw`\b[A-Z]\w*(?:Exception|Error)\b`,
+    String.raw`\b(?:Segmentation fault|core dumped|Aborted|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|ThreadSanitizer|runtime error:|stack overflow)`,
+    String.raw`Failed asserting|Assertion (?:\S+ )?failed|assert(?:ion)? ?failed|\bassertion\b`,
+    String.raw`\bfatal\b`,
+    String.raw`[✗✘✕×❌]`,
+    String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|parse error|Permission denied)\b`,
+  ].join('|'),
+);
+/** Failure's own words: enough to start a block. */
+const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?)\b/i;
+/** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
+const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict)\b/i;
+/** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
+const NEGATED =
+  /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
+/** Lines whose point is that things went well. */
+const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)/;
+/** Warnings and deprecations are context, not the cause, unless they also say error. */
+const WARNING = /\bwarn(?:ing)?s?\b|\bdeprecat/i;
+/** A command being echoed (`$ make`, `+ npm test`, `> jest`, `[command]…`, `Run pytest`): what ran, not what broke. */
+const COMMAND_ECHO = /^(?:\$ |\+ |\+\+ |> |\[command\]|Run |Running |Executing |Script: |shell: )/;
+
+/**
+ * The runner's or the build tool's echo of a failure already reported above it: the exit code, `make`'s
+ * `*** Error 1`, `npm ERR! code ELIFECYCLE`, Travis's `The command … exited with 1.`. True, but the
+ * reason is elsewhere: quoted only when nothing better exists.
+ */
+const CONSEQUENCE = new RegExp(
+  [
+    String.raw`Process completed with exit code`,
+    String.raw`exited with (?:code |status )?-?\d+`,
+    String.raw`exit (?:code|status) -?\d+`,
+    String.raw`returned (?:a )?non-zero exit`,
+    String.raw`returned exit code`,
+    String.raw`ELIFECYCLE`,
+    String.raw`Command failed with exit code`,
+    String.raw`^make(?:\[\d+\])?: \*\*\*`,
+    String.raw`^npm ERR! (?:code|errno|A complete log|Failed at|This is probably|Exit status|syscall|$)`,
+    String.raw`^npm error (?:code|errno|A complete log|command failed|path|command)\b`,
+    String.raw`^error Command failed`,
+    String.raw`marked build as failure`,
+    String.raw`^Finished: FAILURE`,
+    String.raw`^ERROR: Job failed`,
+    String.raw`^(?:BUILD FAILED|FAILURE: Build failed with an exception\.?)$`,
+    String.raw`^\[ERROR\](?:\s*$| (?:-> )?\[Help|\s+To see the full stack trace|\s+Re-run Maven|\s+For more information about|\s+After correcting|\s+mvn <)`,
+    String.raw`^\[INFO\] (?:BUILD FAILURE|.*\.{3,} (?:FAILURE|SKIPPED)\b)`,
+    String.raw`^BUILD FAILED in \d`,
+    String.raw`^(?:Run|Try:?) with --(?:stacktrace|info|debug|scan)|^\* Try:|^> Run with|^Get more help at`,
+    String.raw`^Error: Process completed`,
+    String.raw`^ERROR: (?:InvocationError|Build failed|script returned exit code)`,
+    String.raw`^script returned exit code`,
+    String.raw`^The command ".*" (?:failed|exited)`,
+    String.raw`^Done\. Your build exited with`,
+    String.raw`^##\[error\]`,
+  ].join('|'),
+);
+
+/** How strongly a line says "something failed here", 0..1 (paths and URLs masked first). */
+export function errorScore(text: string): number {
+  if (text.length > 2000) return 0;
+  const t = text.replace(PATHISH, ' ').replace(NAMEISH, ' ');
+  if (!t.trim()) return 0;
+  let s = STRONG.test(t) ? 0.9 : FAILURE_WORDS.test(t) ? 0.6 : MEDIUM.test(t) ? 0.45 : 0;
+  if (!s) return 0;
+  if (NEGATED.test(t)) s *= 0.3;
+  if (PASSING.test(t)) s *= 0.3;
+  if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
+  if (COMMAND_ECHO.test(t)) s *= 0.3;
+  return s;
+}
+
+/** The runner's or build tool's restatement of a failure reported above it (see CONSEQUENCE). */
+export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart());
+
+/** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
+const FRAME = new RegExp(
+  [
+    String.raw`^\s+at\s+\S`,
+    String.raw`^\s*File ".*", line \d+`,
+    String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
+    String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
+    String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
+    String.raw`^\s+\d+:\s+(?:0x[0-9a-f]+ - )?\S+::`,
+    String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$`,
+    String.raw`^goroutine \d+ \[`,
+    String.raw`^\s+\S+\(.*\)\s+at \S+:\d+`,
+    String.raw`^\s*\S+\.(?:pm|pl|t) line \d+`,
+    String.raw`^\s+\.\.\. \d+ more$`,
+    String.raw`^Caused by: `,
+    String.raw`^\s+\d+\s+\S+\s+0x[0-9a-f]+ `,
+  ].join('|'),
+);
+export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
+
+/** A frame in a runtime, a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
+const EXTERNAL_FRAME = /\bat (?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules/;
+export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
+
+/** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
+const SNIPPET = /^\s*(?:\d+\s*\||\|(?:\s|$)|-->\s|= (?:note|help):|\^[\^~]*\s*$|~+\^?~*\s*$|(?:note|help|hint):\s)/;
+export const isSnippet = (text: string): boolean => SNIPPET.test(text);
+
+/** An assertion's comparison: expected/actual pairs, `+`/`-` diff lines, TAP's YAML diagnostics. */
+const ASSERTION = new RegExp(
+  [
+    String.raw`^\s*(?:Expected|Actual|Received|Got|Want|expected|actual|received|got|want|but was|to (?:be|equal|have|contain)|operator|at)\b\s*[:=]?`,
+    String.raw`^\s*(?:-{3}|\+{3}) (?:Expected|Actual|expected|actual|a|b)\b`,
+    String.raw`^\s*[-+](?: |$)(?!.*\|)`,
+    String.raw`^\s*@@ .* @@`,
+    String.raw`^\s*(?:E\s{2,}|>\s{3})`,
+    String.raw`\bexpected:?\s*<.*>\s*but was:?\s*<`,
+    String.raw`\bexpected .* (?:to|but|got|, got)\b`,
+  ].join('|'),
+);
+export const isAssertionLine = (text: string): boolean => text.length < 2000 && ASSERTION.test(text);
+
+/** The title of one failing test, which the failure's details follow: `1) Foo::bar`, `● suite › test`, `--- FAIL: TestX`, `not ok 3 - x`. */
+const TEST_TITLE =
+  /^\s*(?:\d+\)\s+\S|●\s|--- FAIL:|not ok \d+|FAIL[: ]\s*\S|[✗✘✕×]\s|\[FAIL(?:ED)?\]|Failure:|Error:\s*$|ERROR:\s|FAILED\s|Failed\s+\S|test \S+ \.\.\. FAILED|\S+ > .* FAILED|=+ (?:FAIL|ERROR): )/;
+export const isTestTitle = (text: string): boolean => text.length < 2000 && TEST_TITLE.test(text);
+
+/** The opening of a failure summary: pytest's `FAILURES`, Maven's `Failed tests:`, `N failed`, `Summary of failures`. */
+const SUMMARY_HEADER = new RegExp(
+  [
+    String.raw`^=+ (?:FAILURES|ERRORS|short test summary info|FAILED) =+$`,
+    String.raw`^\s*(?:FAILURES!?|Failures:|Errors:|Failed tests:|Tests in error:|Failing tests?:|Failed examples:|Summary of failures:?|The following tests FAILED:|Test Summary Report|Failed Tests?(?: Summary)?:?)\s*$`,
+    String.raw`^\s*There (?:was|were) \d+ (?:failures?|errors?):?$`,
+    String.raw`^\s*\d+ (?:tests? )?(?:failed|failing|failures?)\b`,
+    String.raw`^\s*(?:Test Suites|Tests):\s+\d+ failed`,
+    String.raw`^\s*\d+ examples?, [1-9]\d* failures?`,
+    String.raw`^\s*Tests run: \d+, Failures: [1-9]|Tests run: \d+, Failures: \d+, Errors: [1-9]`,
+    String.raw`^\s*FAILED \((?:failures|errors)=\d+`,
+    String.raw`^\s*Failed \d+/\d+ test`,
+    String.raw`\b\d+ tests? failed\b|[1-9]\d* failed, \d+ passed|\d+ passed, [1-9]\d* failed`,
+  ].join('|'),
+);
+export const isSummaryHeader = (text: string): boolean => text.length < 2000 && SUMMARY_HEADER.test(text);
+
+/** A line that is only a location (`/build/x/tests/FooTest.php:12`, `  at t/x.t line 4.`): it belongs to the block above. */
+const LOCATION_ONLY = /^\s*(?:\S+[\\/])?[\w.@+-]+\.\w{1,10}(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)| line \d+\.?)\s*$/;
+export const isLocationOnly = (text: string): boolean => text.length < 1000 && LOCATION_ONLY.test(text);
+
+/** Leading whitespace width (a tab counts as 4): continuation lines are indented under their header. */
+export function indentOf(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    if (ch === ' ') w++;
+    else if (ch === '\t') w += 4;
+    else break;
+  }
+  return w;
+}
+
+/** Markers a CI prints between steps or groups: a block never runs across one. */
+export const isStepMarker = (text: string): boolean => /^(?:##\[(?:group|endgroup|section)\]|::(?:group|endgroup)::|section_(?:start|end):|travis_fold:|\[Pipeline\] )/.test(text);
