@@ -43,6 +43,19 @@ const CONFIGS = [
   { name: 'redis-2', label: 'Redis, 2 workers', workers: 2 },
   { name: 'redis-4', label: 'Redis, 4 workers', workers: 4 },
 ].filter((c) => !opt('only') || opt('only').split(',').includes(c.name));
+/** The Redis runs need Debian's `redis-server`, as the queue tests do (test/helpers/redis-server.ts). */
+const HAS_REDIS = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!HAS_REDIS && CONFIGS.some((c) => c.workers)) {
+  console.log('redis-server is not installed: the Redis runs are skipped (apt-get install redis-server)');
+  for (let i = CONFIGS.length - 1; i >= 0; i--) if (CONFIGS[i].workers) CONFIGS.splice(i, 1);
+}
 const SECRET = 'bench-webhook-secret';
 /** Every wait of the GitHub client (rate limits, 5xx backoff) and of the log fetch, capped: as fastSleep in the fault-mix test. */
 const MAX_WAIT_MS = 5;

@@ -8,12 +8,24 @@ import { rgPath } from '@vscode/ripgrep';
 import { listCases, evaluateCase, CASES_DIR } from './eval-cases.mjs';
 import { layOutCase } from './lay-out-case.mjs';
 import { diagnoseWithTrace } from '../dist/diagnose.js';
+import { benchShapes } from './bench-shapes.mjs';
 
 const OUT = new URL('../bench-out/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 const args = new Set(process.argv.slice(2));
 const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(0)}%`.padStart(5) : '    -');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : 0; };
+
+// --shapes: only the log shapes (generated huge logs, scripts/bench-shapes.mjs); --shapes=1,5 some of them.
+const shapesArg = process.argv.slice(2).find((a) => a === '--shapes' || a.startsWith('--shapes='));
+if (shapesArg) {
+  const { repo, base } = layOutCase(join(CASES_DIR, 'tsc-signature-change-call-site'));
+  const only = shapesArg.includes('=') ? new Set(shapesArg.split('=')[1].split(',').map(Number)) : undefined;
+  const rows = await benchShapes({ repo, base, only });
+  writeFileSync(join(OUT, 'shapes.json'), JSON.stringify(rows, null, 2));
+  rmSync(repo, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // ── 1. Accuracy over the golden fixtures ──
 async function accuracy(noBase, noGraph = false) {
@@ -152,6 +164,9 @@ const onRepo = best(() => JSON.parse(time(process.execPath, [new URL('./bench-ch
 console.log(`\nScale: 50,000-file repo`);
 console.log(`  rg --files                    ${rgFiles.ms.toFixed(0).padStart(6)} ms`);
 console.log(`  redline diagnose --repo       ${onRepo.ms.toFixed(0).padStart(6)} ms  peak RSS ${onRepo.maxRssMB.toFixed(0)} MB  pin ${onRepo.top}`);
+
+// ── 3b. Log shapes: dense "error", a 500 MB test output, a million failures, one 1 GB line, gzip on stdin, a repeated warning ──
+writeFileSync(join(OUT, 'shapes.json'), JSON.stringify(await benchShapes({ repo, base }), null, 2));
 rmSync(repo, { recursive: true, force: true });
 
 // ── 4. The repo map: cold and warm on a generated 10,000-file repository ──

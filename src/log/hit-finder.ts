@@ -69,9 +69,11 @@ export function hitMarker(buf: Buffer, start: number, end: number): HitMarker {
     if (startsWith(buf, i, end, ERROR)) return 'error';
   } else if (c === 0x45 /* E */) {
     if (startsWith(buf, i, end, GITLAB_FAILED)) return 'error';
-  } else if (c === 0x73 /* s */ || c === 0x1b) {
-    const at = buf.subarray(i, Math.min(end, i + 64)).indexOf(GITLAB_START);
-    if (at !== -1) return 'step';
+  } else if (c === 0x73 /* s */) {
+    if (startsWith(buf, i, end, GITLAB_START)) return 'step';
+  } else if (c === 0x1b) {
+    // GitLab hides the marker behind `\x1b[0K`.
+    if (startsWith(buf, i + 4, end, GITLAB_START)) return 'step';
   }
   return undefined;
 }

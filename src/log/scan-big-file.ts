@@ -153,7 +153,8 @@ async function countLines(path: string, size: number): Promise<number> {
  * the number of hits. Hits from `tailFrom` on are left to the tail read.
  */
 async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, decode: (raw: string, n: number) => LogLine): Promise<void> {
-  const args = ['--text', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
+  // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
+  const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
   for (const n of NEEDLES) args.push('-e', n);
   // ripgrep runs in `/`: a relative path would name another file.
   args.push('--', resolve(path));
