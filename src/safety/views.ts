@@ -96,8 +96,11 @@ export function decodedView(text: string): View | null {
   return { text: parts.join(''), map: map.subarray(0, n + 1) };
 }
 
-// A run of base64 (standard or URL alphabet) at a token boundary, long enough to hold a short token.
-const B64 = new RegExp(`(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,${REDACT_MAX_ENCODED_CHARS}}={0,2}(?![A-Za-z0-9+/=_-])`, 'g');
+// A run of base64 (standard or URL alphabet), long enough to hold a short token. No lookbehind (it cost
+// a test at every position): a greedy scan only starts a match where a run starts, and the run's
+// neighbours are checked by hand.
+const B64 = new RegExp(`[A-Za-z0-9+/_-]{20,${REDACT_MAX_ENCODED_CHARS}}={0,2}`, 'g');
+const B64_CHAR = /[A-Za-z0-9+/=_-]/;
 
 /**
  * Base64 runs of `text` that decode to printable text (a hash or an image decodes to binary): each with
@@ -107,8 +110,12 @@ export function* base64Runs(text: string): Generator<{ start: number; end: numbe
   B64.lastIndex = 0;
   for (const m of text.matchAll(B64)) {
     const run = m[0];
-    // A pure hex run (a git SHA, a digest) or a plain word is not base64 of anything.
-    if (/^[0-9a-f]+$/i.test(run) || /^[A-Za-z_-]+$/.test(run)) continue;
+    const before = m.index > 0 ? text[m.index - 1]! : '';
+    const after = text[m.index + run.length] ?? '';
+    if ((before && B64_CHAR.test(before)) || (after && B64_CHAR.test(after))) continue; // part of a longer run
+    // A pure hex run (a git SHA, a digest), a plain word, or both alphabets at once (`/home/runner/my-repo`:
+    // base64 uses `+/`, base64url `-_`, never a mix) is not base64 of anything.
+    if (/^[0-9a-f]+$/i.test(run) || /^[A-Za-z_-]+$/.test(run) || (/[+/]/.test(run) && /[-_]/.test(run))) continue;
     const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
     if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]+$/.test(decoded)) continue;
     yield { start: m.index, end: m.index + run.length, decoded };
