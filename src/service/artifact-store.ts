@@ -10,7 +10,6 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { DiagnoseTrace } from '../diagnose.js';
 import { cleanedLogText, traceJsonText } from '../report/artifacts.js';
 import { renderJson } from '../report/json.js';
-import { redactSecrets } from '../safety/redact.js';
 import { redactedText } from '../safety/redact-outgoing.js';
 import type { Diagnosis } from '../types.js';
 
@@ -205,10 +204,10 @@ export function keepLogHead(log: Readable, max = ARTIFACT_RAW_MAX_BYTES): { log:
   };
 }
 
-/** The redacted files of one diagnosis. */
+/** The files of one diagnosis; `put` redacts each before it is written (once: the raw log is the big one). */
 export function artifactFiles(input: { rawText: string; diagnosis: Diagnosis; trace: DiagnoseTrace }): ArtifactFiles {
   return {
-    'raw.log': redactSecrets(input.rawText).text,
+    'raw.log': input.rawText,
     'cleaned.log': cleanedLogText(input.trace),
     'diagnosis.json': renderJson(input.diagnosis),
     'trace.json': traceJsonText(input.trace),
