@@ -47,6 +47,10 @@ import { shellcheckMatcher } from './shellcheck.js';
 import { testthatMatcher } from './testthat.js';
 import { rCmdCheckMatcher } from './r-cmd-check.js';
 import { bustedMatcher } from './busted.js';
+import { sassMatcher } from './sass.js';
+import { stylelintMatcher } from './stylelint.js';
+import { markdownlintMatcher } from './markdownlint.js';
+import { linkCheckMatcher } from './link-check.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -105,6 +109,10 @@ export const MATCHERS: readonly Matcher[] = [
   testthatMatcher,
   rCmdCheckMatcher,
   bustedMatcher,
+  sassMatcher,
+  stylelintMatcher,
+  markdownlintMatcher,
+  linkCheckMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
