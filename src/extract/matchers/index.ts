@@ -51,6 +51,7 @@ import { sassMatcher } from './sass.js';
 import { stylelintMatcher } from './stylelint.js';
 import { markdownlintMatcher } from './markdownlint.js';
 import { linkCheckMatcher } from './link-check.js';
+import { xctestMatcher } from './xctest.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -113,6 +114,7 @@ export const MATCHERS: readonly Matcher[] = [
   stylelintMatcher,
   markdownlintMatcher,
   linkCheckMatcher,
+  xctestMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
