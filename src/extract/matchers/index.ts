@@ -52,6 +52,7 @@ import { stylelintMatcher } from './stylelint.js';
 import { markdownlintMatcher } from './markdownlint.js';
 import { linkCheckMatcher } from './link-check.js';
 import { xctestMatcher } from './xctest.js';
+import { clangTidyMatcher } from './clang-tidy.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -115,6 +116,7 @@ export const MATCHERS: readonly Matcher[] = [
   markdownlintMatcher,
   linkCheckMatcher,
   xctestMatcher,
+  clangTidyMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
