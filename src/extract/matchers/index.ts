@@ -53,6 +53,7 @@ import { markdownlintMatcher } from './markdownlint.js';
 import { linkCheckMatcher } from './link-check.js';
 import { xctestMatcher } from './xctest.js';
 import { clangTidyMatcher } from './clang-tidy.js';
+import { jasmineMatcher } from './jasmine.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -117,6 +118,7 @@ export const MATCHERS: readonly Matcher[] = [
   linkCheckMatcher,
   xctestMatcher,
   clangTidyMatcher,
+  jasmineMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,
