@@ -18,6 +18,9 @@ const LD_PHRASE = /: (undefined reference to|multiple definition of) [`'‘](.+?
 const LLD_UNDEFINED = /^error: (undefined symbol|duplicate symbol): (.+)$/;
 const LLD_REFERENCED = /^>>> referenced by (\S+?):(\d+)/;
 const LD_MISSING_LIB = /cannot find -l\S+|library not found for -l\S+/;
+const XCTEST = /^-\[[\w.]+ \w+\] : /;
+// clang-tidy's findings end in their check's name (`[bugprone-x]`, not the compiler's `[-Wx]`): clang-tidy.ts reads them.
+const CLANG_TIDY_CHECK = / \[[a-z]+(?:-[\w.]+)+(?:,-warnings-as-errors)?\]$/;
 const MISSING_HEADER = /: No such file or directory$|file not found$/;
 
 function categoryOf(severity: string, message: string, snippet: string): Category {
@@ -81,7 +84,8 @@ export const gccMatcher: Matcher = {
         continue;
       }
       const d = ld || !text.includes(': ') ? null : DIAGNOSTIC.exec(text);
-      if (d && C_FAMILY.test(d[1]!)) {
+      // `Tests.m:12: error: -[Suite test] : …` is an XCTest assertion, not clang: xctest.ts reads it.
+      if (d && C_FAMILY.test(d[1]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
         const [, path, line, column, severity, message] = d;
         if (severity === 'note') {
           // Notes ("declared here", "required from here") explain the diagnostic above them.

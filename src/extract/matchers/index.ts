@@ -47,6 +47,13 @@ import { shellcheckMatcher } from './shellcheck.js';
 import { testthatMatcher } from './testthat.js';
 import { rCmdCheckMatcher } from './r-cmd-check.js';
 import { bustedMatcher } from './busted.js';
+import { sassMatcher } from './sass.js';
+import { stylelintMatcher } from './stylelint.js';
+import { markdownlintMatcher } from './markdownlint.js';
+import { linkCheckMatcher } from './link-check.js';
+import { xctestMatcher } from './xctest.js';
+import { clangTidyMatcher } from './clang-tidy.js';
+import { jasmineMatcher } from './jasmine.js';
 // end i14c
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -105,6 +112,13 @@ export const MATCHERS: readonly Matcher[] = [
   testthatMatcher,
   rCmdCheckMatcher,
   bustedMatcher,
+  sassMatcher,
+  stylelintMatcher,
+  markdownlintMatcher,
+  linkCheckMatcher,
+  xctestMatcher,
+  clangTidyMatcher,
+  jasmineMatcher,
   // end i14c
   packageManagerMatcher,
   infraMatcher,

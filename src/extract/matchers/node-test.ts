@@ -4,6 +4,8 @@ import { frameSignal, isLibraryPath, parseV8Frame, parseV8FrameBody, type V8Fram
 
 // spec reporter: `✖ name (1.2ms)`, the error indented below; `test at file:line:col` in the summary.
 const SPEC_FAIL = /^(\s*)✖ (.+?)(?: \(\d+(?:\.\d+)?m?s\))?$/;
+// eslint's and stylelint's closing line (`✖ 2 problems (2 errors, 0 warnings)`) is no test.
+const LINT_SUMMARY = /^✖ \d+ problems? \(/;
 const SPEC_SUITE = /^(\s*)▶ (.+)$/;
 const SPEC_TEST_AT = /^test at (.+):(\d+):(\d+)$/;
 // TAP reporter: `not ok 2 - name`, then a YAML block two spaces deeper.
@@ -81,7 +83,7 @@ function readSpec(lines: readonly LogLine[]): Failure[] {
       suites.push({ indent, name: suite[2]! });
       continue;
     }
-    const fail = SPEC_FAIL.exec(text);
+    const fail = LINT_SUMMARY.test(text) ? null : SPEC_FAIL.exec(text);
     if (!fail) continue;
     const indent = fail[1]!.length;
     const name = fail[2]!;

@@ -28,6 +28,8 @@ function methodName(raw: string): string | undefined {
 
 /** One failure block → its test signal (message = error class + text, or expected/got) and the frames. */
 function flush(b: Block, out: Signal[], byTitle: Map<string, Signal>): void {
+  // Jasmine numbers its failures the same way, with `Message:` under the title: jasmine.ts reads those.
+  if (b.lines[0]?.text.trim() === 'Message:') return;
   const frames: { n: number; path: string; line: number; fn: string | undefined; text: string }[] = [];
   const message: LogLine[] = [];
   let failureLine: number | undefined;
