@@ -23,7 +23,7 @@ interface Label {
 interface Entry { id: string; dir: string; logPath: string; label: Label }
 
 const entries: Entry[] = listWild();
-const CIS = ['github-actions', 'travis', 'gitlab', 'jenkins', 'circleci', 'buildkite', 'azure', 'drone', 'teamcity', 'plain'];
+const CIS = ['github-actions', 'travis', 'gitlab', 'jenkins', 'circleci', 'buildkite', 'azure', 'buildbot', 'drone', 'teamcity', 'plain'];
 const CATEGORIES = ['compile', 'lint', 'test', 'dependency', 'infra'];
 // The held-out projects (issue 14): none of their logs may be in the development corpus.
 const HELD_OUT = [
