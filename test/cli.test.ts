@@ -17,7 +17,7 @@ const BIN = join(ROOT, 'dist/bin/redline.js');
 const LOGS = join(ROOT, 'fixtures/logs');
 const logOf = (name: string) => join(LOGS, name, 'log.txt');
 
-const CONTRACT_KEYS = ['version', 'status', 'category', 'findings', 'evidence', 'failingStep', 'summary', 'stats'];
+const CONTRACT_KEYS = ['version', 'status', 'category', 'findings', 'evidence', 'evidenceBlocks', 'failingStep', 'summary', 'stats'];
 const ANSI = /\x1b\[/;
 
 interface Run {
@@ -176,14 +176,14 @@ describe('internal errors: exit 1 with one line that says what to do', () => {
 });
 
 describe('--format json', () => {
-  it('prints exactly one JSON object, version 1, the contract keys in order', () => {
+  it('prints exactly one JSON object, version 2, the contract keys in order', () => {
     const r = redline(['diagnose', '--log', logOf(TSC), '--repo', tsc.repo, '--base', tsc.base, '--format', 'json']);
     expect(r.code).toBe(0);
     expect(r.stdout.trimStart().startsWith('{')).toBe(true);
     expect(r.stdout.trimEnd().endsWith('}')).toBe(true);
     const d = JSON.parse(r.stdout); // throws on anything but one JSON value
     expect(Object.keys(d)).toEqual(CONTRACT_KEYS);
-    expect(d.version).toBe(1);
+    expect(d.version).toBe(2);
     expect(['located', 'no-location']).toContain(d.status);
     expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), format: 'github-actions' });
     for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text']);

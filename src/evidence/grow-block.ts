@@ -24,8 +24,11 @@ const blank = (l: LogLine | undefined): boolean => !l || l.text.trim() === '';
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
 export function isContinuation(text: string): boolean {
-  return isFrame(text) || isSnippet(text) || isAssertionLine(text) || isLocationOnly(text);
+  return isFrame(text) || isSnippet(text) || isAssertionLine(text) || isLocationOnly(text) || TAP_DIAGNOSTIC.test(text);
 }
+
+/** TAP's and Test::More's diagnostics under a failed test: `#   at t/a.t line 8.`, `#     expected: '80'`. */
+const TAP_DIAGNOSTIC = /^\s*#\s{2,}\S/;
 
 /**
  * The index of the header a detail line belongs to: walking up over continuation lines and lines
@@ -86,6 +89,8 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // `Test Summary Report` over a rule of dashes: the rule underlines the header.
+    if (j === header + 1 && SEPARATOR.test(t)) continue;
     if (isTestTitle(t) && indentOf(t) <= base) break;
     if (isFrame(t)) {
       if (isExternalFrame(t)) {

@@ -76,6 +76,9 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   const likeSoFar = new Map<string, number>();
   const band = (b: Block) => Math.round(b.score / LIKE_BAND);
   const decayed = [...merged].sort((a, b) => band(b) - band(a) || a.start - b.start).map((b) => {
+    // Repeated failures are assertions and traces (a test per block); the generic finder's other blocks are
+    // each a different line of the log already ranked by rarity, so they do not decay.
+    if (b.source === 'generic' && (b.kind === 'error' || b.kind === 'diagnostic')) return b;
     const k = `${b.source}:${b.kind}`;
     const seen = likeSoFar.get(k) ?? 0;
     likeSoFar.set(k, seen + 1);

@@ -125,7 +125,7 @@ export const isSnippet = (text: string): boolean => SNIPPET.test(text);
 /** An assertion's comparison: expected/actual pairs, `+`/`-` diff lines, TAP's YAML diagnostics. */
 const ASSERTION = new RegExp(
   [
-    String.raw`^\s*(?:Expected|Actual|Received|Got|Want|expected|actual|received|got|want|but was|to (?:be|equal|have|contain)|operator|at)\b\s*[:=]?`,
+    String.raw`^\s*(?:#\s+)?(?:Expected|Actual|Received|Got|Want|expected|actual|received|got|want|but was|to (?:be|equal|have|contain)|operator)\b\s*[:=]?`,
     String.raw`^\s*(?:-{3}|\+{3}) (?:Expected|Actual|expected|actual|a|b)\b`,
     String.raw`^\s*[-+](?: |$)(?!.*\|)`,
     String.raw`^\s*@@ .* @@`,

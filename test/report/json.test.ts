@@ -6,10 +6,10 @@ describe('renderJson', () => {
   it('writes the versioned contract with keys in order and a trailing newline', () => {
     const out = renderJson(located());
     expect(out.endsWith('}\n')).toBe(true);
-    expect(out.startsWith('{\n  "version": 1,\n  "status": "located",')).toBe(true);
+    expect(out.startsWith('{\n  "version": 2,\n  "status": "located",')).toBe(true);
     const obj = JSON.parse(out);
     expect(Object.keys(obj)).toEqual([
-      'version', 'status', 'category', 'findings', 'evidence', 'failingStep', 'summary', 'stats',
+      'version', 'status', 'category', 'findings', 'evidence', 'evidenceBlocks', 'failingStep', 'summary', 'stats',
     ]);
     expect(Object.keys(obj.findings[0])).toEqual(['file', 'line', 'column', 'message', 'confidence', 'cause', 'evidence']);
     expect(obj.findings[0].confidence).toBe(0.92);

@@ -3,7 +3,7 @@ import type { Diagnosis, Finding } from '../../src/types.js';
 /** A located compile diagnosis with one strong finding; override any field. */
 export function located(over: Partial<Diagnosis> = {}, top: Partial<Finding> = {}): Diagnosis {
   return {
-    version: 1,
+    version: 2,
     status: 'located',
     category: 'compile',
     findings: [
@@ -20,8 +20,9 @@ export function located(over: Partial<Diagnosis> = {}, top: Partial<Finding> = {
     ],
     evidence: [
       { line: 119, text: '> tsc -p .' },
-      { line: 120, text: "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'." },
+      { line: 120, text: "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.", block: 0 },
     ],
+    evidenceBlocks: [{ start: 120, end: 120, header: 120, kind: 'diagnostic', source: 'matcher' }],
     failingStep: { name: 'Build', startLine: 100, endLine: 130 },
     summary: 'tsc reported a type error at src/a.ts:12.',
     stats: { bytes: 5000, lines: 130, signals: 3, candidates: 2, ms: 42 },
@@ -32,11 +33,12 @@ export function located(over: Partial<Diagnosis> = {}, top: Partial<Finding> = {
 /** A no-location infra diagnosis. */
 export function noLocation(over: Partial<Diagnosis> = {}): Diagnosis {
   return {
-    version: 1,
+    version: 2,
     status: 'no-location',
     category: 'infra',
     findings: [],
-    evidence: [{ line: 7, text: '##[error]The runner has received a shutdown signal.' }],
+    evidence: [{ line: 7, text: '##[error]The runner has received a shutdown signal.', block: 0 }],
+    evidenceBlocks: [{ start: 7, end: 7, header: 7, kind: 'infra', source: 'matcher' }],
     failingStep: null,
     summary: 'The runner was shut down; nothing in the repo to point at.',
     stats: { bytes: 300, lines: 8, signals: 1, candidates: 0, ms: 3 },
