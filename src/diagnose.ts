@@ -20,6 +20,8 @@ import { looksBinary, selectEvidence } from './extract/select-evidence.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
 import { refineWithAgent, type AgentSummary, type LlmRequest } from './locate/agent/index.js';
+import { compareWithHistory, type HistoryFacts } from './evidence/history-status.js';
+import type { PassingSide } from './evidence/passing-diff.js';
 
 /** What a door hands the core: a log, and optionally the checkout and the PR's changes. */
 export interface DiagnoseRequest {
@@ -36,6 +38,12 @@ export interface DiagnoseRequest {
   onProgress?: (message: string) => void;
   /** LLM mode: a model refines the pin with the bounded tools (needs `repo`). Off when absent. */
   llm?: LlmRequest;
+  /** A passing log of the same job (issue 15): its new lines are evidence, the lines it shares are not causes. */
+  passingLog?: PassingSide;
+  /** What the door found about the job's other runs (github/history.ts): pre-existing, flaky, last green. */
+  history?: HistoryFacts;
+  /** The door's name for the job ("<workflow> / <job>"), checked against the passing log's. */
+  jobName?: string;
 }
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
@@ -79,7 +87,14 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     const whole = extractSignals(scan.lines.slice(-MAX_STEP_LINES_FOR_MATCHERS));
     if (whole.signals.some((s) => s.kind !== 'identifier')) extracted = whole;
   }
-  const signals = extracted.signals;
+
+  // 3b. History (issue 15): the diff against a passing log of the job, and whether the failure is the
+  //     PR's (new), the base branch's (pre-existing) or flaky. Neither of the last two blames the diff.
+  const hist = req.passingLog || req.history ? await compareWithHistory({ signals: extracted.signals, stepLines, head: scan.lines.slice(0, HISTORY_HEAD_LINES), ...(alignStep(layout) !== undefined ? { step: alignStep(layout)! } : {}), ...(req.jobName ? { jobName: req.jobName } : {}), ...(req.passingLog ? { passingLog: req.passingLog } : {}), ...(req.history ? { facts: req.history } : {}) }) : undefined;
+
+  // Lines the passing run printed too are not causes: their signals do not become candidates.
+  const seen = hist?.passing?.seenLines;
+  const signals = seen?.size ? extracted.signals.filter((s) => !seen.has(s.logLine)) : extracted.signals;
 
   // 4. Classify.
   const category = classify(signals);
@@ -87,7 +102,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // 5. Open the checkout and the PR's changes.
   progress(req.repo ? 'listing the repository' : 'no repository: paths as the log names them');
   const ws: Workspace | undefined = await wsP;
-  const diff: PrDiff | undefined = await diffP;
+  const diff: PrDiff | undefined = hist && !hist.blameDiff ? (await diffP, undefined) : await diffP;
 
   // 6. Candidates: from the log's locations, from the PR's changes, and from rare identifiers.
   progress('locating');
@@ -120,10 +135,10 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
   // 10. The log lines a person would quote.
   const binary = looksBinary(scan.lines);
-  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary });
+  const evidence: EvidenceLine[] = selectEvidence({ signals, findings: abstain ? [] : verified.slice(0, 2), layout, lines: stepLines.length ? stepLines : scan.lines, category, binary, ...(hist?.passing ? { passing: hist.passing } : {}) });
 
   let diagnosis: Diagnosis = {
-    version: 1,
+    version: 2,
     status: abstain ? 'no-location' : 'located',
     category,
     findings,
@@ -140,6 +155,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ms: Math.round(performance.now() - t0),
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
     },
+    ...(hist ? { history: hist.history } : {}),
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
 
@@ -185,6 +201,16 @@ async function nameEnclosingSymbols(findings: Finding[], ws: Workspace): Promise
     const def = enclosingDefinition(await fileTags(ws, f.file), f.line);
     if (def) f.symbol = describeSymbol(def);
   }
+}
+
+/** Lines of the failing log's head handed to the history (where the runner names the job). */
+const HISTORY_HEAD_LINES = 200;
+
+/** The failing step's name to align a passing log on; none when the log has no named steps (align on the whole log). */
+function alignStep(layout: StepLayout): string | undefined {
+  const step = layout.failing;
+  if (!step || layout.format === 'plain' || (layout.format === 'github-actions' && step.name === 'job')) return undefined;
+  return step.name;
 }
 
 function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {

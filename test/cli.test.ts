@@ -183,7 +183,7 @@ describe('--format json', () => {
     expect(r.stdout.trimEnd().endsWith('}')).toBe(true);
     const d = JSON.parse(r.stdout); // throws on anything but one JSON value
     expect(Object.keys(d)).toEqual(CONTRACT_KEYS);
-    expect(d.version).toBe(1);
+    expect(d.version).toBe(2);
     expect(['located', 'no-location']).toContain(d.status);
     expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) });
     for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text']);

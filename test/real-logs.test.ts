@@ -22,7 +22,7 @@ describe('real GitHub Actions logs', () => {
       const text = readFileSync(path, 'utf8');
       const cleaned = cleanText(text);
       const d = await diagnose({ log: path });
-      expect(d.version).toBe(1);
+      expect(d.version).toBe(2);
       expect(d.summary.length).toBeGreaterThan(10);
       // The failing step holds the runner's last error before the post-job cleanup.
       const cleanup = cleaned.find((l) => l.text === 'Post job cleanup.')?.n ?? Infinity;

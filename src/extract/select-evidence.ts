@@ -17,6 +17,8 @@ export interface EvidenceInput {
   category: Category;
   /** The log decodes to garbage (a binary file): nothing in it is worth quoting. */
   binary?: boolean;
+  /** The diff against a passing log of the job (evidence/passing-diff.ts): new lines are preferred, seen ones dropped. */
+  passing?: { newLines: ReadonlySet<number>; seenLines: ReadonlySet<number> };
 }
 
 /**
@@ -32,6 +34,8 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
     if (picked.size >= MAX_EVIDENCE_LINES || picked.has(n)) return;
     const t = text.get(n);
     if (t === undefined || t.trim() === '' || RUNNER_NOISE.test(t)) return;
+    // A line the passing run printed too is not a cause (issue 15).
+    if (input.passing?.seenLines.has(n)) return;
     picked.add(n);
   };
   const addSignal = (s: Signal) => {
@@ -44,6 +48,7 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
     .filter((s) => input.category === 'unknown' || !s.category || s.category === input.category);
   for (const s of strong) addSignal(s);
   if (input.binary) return [];
+  if (input.passing?.newLines.size) addNewLines(input.passing.newLines, picked, add, text);
   if (picked.size === 0) {
     // No toolchain spoke: the error-looking lines the generic matcher kept.
     for (const s of input.signals) if (s.tool === 'generic') add(s.logLine);
@@ -60,6 +65,26 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
   return [...picked].sort((a, b) => a - b).map((n) => ({ line: n, text: text.get(n) ?? '' }));
 }
 
+/** New lines this close to a picked one belong to the same report (the rest of a message, its symbol/location). */
+const NEW_LINE_NEIGHBOURHOOD = 1;
+/** Words that make a new line an error report of any toolchain (the passing run printed none of it). */
+const ERROR_WORDS = /\b(?:error|errors|fail(?:ed|ure|s)?|exception|assert(?:ion)?\w*|expected|fatal|panic|violations?|cannot|undefined|not found)\b/i;
+
+/**
+ * With a passing log (issue 15): the new lines that read as errors, first (what the failing run printed
+ * and the passing one never did); then new lines next to what the matchers picked; when nothing else
+ * spoke, the last new lines of the failing step, printed just before it stopped.
+ */
+function addNewLines(newLines: ReadonlySet<number>, picked: Set<number>, add: (n: number) => void, text: ReadonlyMap<number, string>): void {
+  const fresh = [...newLines].sort((a, b) => a - b);
+  for (const n of fresh) if (ERROR_WORDS.test(text.get(n) ?? '')) add(n);
+  if (picked.size === 0) {
+    for (const n of fresh.slice(-MAX_EVIDENCE_LINES * 2).reverse()) add(n);
+    return;
+  }
+  const near = (n: number): boolean => [...picked].some((p) => Math.abs(p - n) <= NEW_LINE_NEIGHBOURHOOD);
+  for (const n of fresh) if (near(n)) add(n);
+}
 
 /** Whether the end of a log is decoding garbage: many U+FFFD replacement characters (a binary file). */
 export function looksBinary(lines: readonly LogLine[]): boolean {

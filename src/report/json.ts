@@ -1,4 +1,4 @@
-import type { Diagnosis, Finding } from '../types.js';
+import type { Diagnosis, DiagnosisHistory, Finding, RunRef } from '../types.js';
 import { redactDiagnosis } from '../safety/redact.js';
 
 /** Drops undefined values so optional keys are omitted rather than written as null. */
@@ -23,6 +23,24 @@ function finding(f: Finding): Record<string, unknown> {
   });
 }
 
+const run = (x: RunRef & { branch?: string }): Record<string, unknown> =>
+  defined({ runId: x.runId, runNumber: x.runNumber, attempt: x.attempt, sha: x.sha, url: x.url, branch: x.branch });
+
+/** `history` (version 2): the failure's status against other runs of the job, and the passing-log diff. */
+function history(h: DiagnosisHistory): Record<string, unknown> {
+  return defined({
+    status: h.status,
+    passingLog: h.passingLog,
+    newLines: h.newLines,
+    seenLines: h.seenLines,
+    alignedBy: h.alignedBy,
+    lastGreen: h.lastGreen ? run(h.lastGreen) : undefined,
+    since: h.since ? run(h.since) : undefined,
+    disagreeing: h.disagreeing?.map(run),
+    note: h.note,
+  });
+}
+
 /**
  * The versioned machine contract (`--format json`): the Diagnosis with keys in a fixed order, optional
  * keys omitted, confidence rounded to 2 decimals, secrets redacted; 2-space indent and a final newline.
@@ -31,7 +49,7 @@ export function renderJson(d: Diagnosis): string {
   const { diagnosis: r } = redactDiagnosis(d);
   const s = r.stats;
   const out = {
-    version: 1,
+    version: 2,
     status: r.status,
     category: r.category,
     findings: r.findings.map(finding),
@@ -50,6 +68,7 @@ export function renderJson(d: Diagnosis): string {
       ms: s.ms,
       truncated: s.truncated,
     }),
+    ...(r.history ? { history: history(r.history) } : {}),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }

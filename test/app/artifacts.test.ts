@@ -84,7 +84,7 @@ describe('artifacts: stored after each diagnosis, linked from the comment at a s
     expect(got['raw.log']).not.toContain('ghp_aB3d');
     expect(got['cleaned.log']).toMatch(/^\s+\d+ {2}/m);
     expect(JSON.parse(got['trace.json']!)).toHaveProperty('candidates');
-    expect(JSON.parse(got['diagnosis.json']!)).toMatchObject({ version: 1, status: 'located' });
+    expect(JSON.parse(got['diagnosis.json']!)).toMatchObject({ version: 2, status: 'located' });
     expect(Object.values(got).join('\n')).not.toContain('ghp_aB3d');
     // Stored in the configured folder, one sub-folder per id.
     expect(readdirSync(dir)).toEqual([index.pathname.split('/')[3]]);

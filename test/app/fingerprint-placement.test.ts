@@ -7,7 +7,7 @@ import type { Diagnosis, Finding } from '../../src/types.js';
 
 const finding = (file: string, line: number, message = "Expected 2 arguments, but got 1."): Finding => ({ file, line, message, confidence: 0.9, cause: 'diagnostic', evidence: [] });
 const diagnosis = (f?: Finding): Diagnosis => ({
-  version: 1, status: f ? 'located' : 'no-location', category: 'compile', findings: f ? [f] : [], evidence: [],
+  version: 2, status: f ? 'located' : 'no-location', category: 'compile', findings: f ? [f] : [], evidence: [],
   failingStep: { name: 'Run npx tsc', startLine: 1, endLine: 9 }, summary: 'tsc failed', stats: { bytes: 1, lines: 1, signals: 1, candidates: 1, ms: 1 },
 });
 

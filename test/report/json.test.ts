@@ -6,7 +6,7 @@ describe('renderJson', () => {
   it('writes the versioned contract with keys in order and a trailing newline', () => {
     const out = renderJson(located());
     expect(out.endsWith('}\n')).toBe(true);
-    expect(out.startsWith('{\n  "version": 1,\n  "status": "located",')).toBe(true);
+    expect(out.startsWith('{\n  "version": 2,\n  "status": "located",')).toBe(true);
     const obj = JSON.parse(out);
     expect(Object.keys(obj)).toEqual([
       'version', 'status', 'category', 'findings', 'evidence', 'failingStep', 'summary', 'stats',

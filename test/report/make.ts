@@ -3,7 +3,7 @@ import type { Diagnosis, Finding } from '../../src/types.js';
 /** A located compile diagnosis with one strong finding; override any field. */
 export function located(over: Partial<Diagnosis> = {}, top: Partial<Finding> = {}): Diagnosis {
   return {
-    version: 1,
+    version: 2,
     status: 'located',
     category: 'compile',
     findings: [
@@ -32,7 +32,7 @@ export function located(over: Partial<Diagnosis> = {}, top: Partial<Finding> = {
 /** A no-location infra diagnosis. */
 export function noLocation(over: Partial<Diagnosis> = {}): Diagnosis {
   return {
-    version: 1,
+    version: 2,
     status: 'no-location',
     category: 'infra',
     findings: [],
