@@ -176,7 +176,7 @@ describe('internal errors: exit 1 with one line that says what to do', () => {
 });
 
 describe('--format json', () => {
-  it('prints exactly one JSON object, version 1, the contract keys in order', () => {
+  it('prints exactly one JSON object, version 2, the contract keys in order', () => {
     const r = redline(['diagnose', '--log', logOf(TSC), '--repo', tsc.repo, '--base', tsc.base, '--format', 'json']);
     expect(r.code).toBe(0);
     expect(r.stdout.trimStart().startsWith('{')).toBe(true);

@@ -67,7 +67,7 @@ describe('diagnose --passing-log', () => {
     expect(ok.history?.status).toBe('new');
   });
 
-  it('the failing log against itself: nothing is new, and only the runner's exit line is quoted', async () => {
+  it('the failing log against itself: nothing is new, and only the exit line of the runner is quoted', async () => {
     const p = pair('jbanking-8761138559');
     const d = await diagnose({ log: p.failed, passingLog: { source: p.failed } });
     expect(d.history).toMatchObject({ newLines: 0, alignedBy: 'step' });
