@@ -25,7 +25,8 @@ import { publish, type PublishResult } from './publish.js';
 import { publishCheckOnly } from './comment-style.js';
 import { dropIgnored, gateJob } from './repo-config.js';
 import { resilient, type ResilienceOptions } from './resilience.js';
-import { findHistory, type HistoryCache, type HistoryFound } from './history.js';
+import { closeHistoryLogs, findHistory, type HistoryCache, type HistoryFound } from './history.js';
+import { withHistoryTitle } from '../report/history-line.js';
 
 /** A failed Actions job, as the door read it from the webhook. */
 export interface FailedJob {
@@ -168,13 +169,3 @@ async function jobHistory(gh: GitHub, job: FailedJob, baseBranch: string | undef
   }, cache ? { cache } : {});
 }
 
-/** Logs diagnose did not read to the end (a pre-existing decision needs no passing log) must not hold their sockets. */
-function closeHistoryLogs(h: HistoryFound): void {
-  for (const s of [h.passingLog?.source, h.facts.baseFailing?.log, h.facts.baseFlip?.failed.log]) if (s && typeof s !== 'string') s.destroy();
-}
-
-/** The check run's title says pre-existing or flaky first: those are not the PR's to fix. */
-function withHistoryTitle(title: string, d: Diagnosis): string {
-  const s = d.history?.status;
-  return s === 'pre-existing' || s === 'flaky' ? `${s}: ${title}` : title;
-}

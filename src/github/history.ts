@@ -230,3 +230,8 @@ async function lookUpInto(budget: Budget, q: HistoryQuery, now: number, out: Loo
     if (job?.conclusion === 'failure') out.baseFlip = { failed: runRef(flipped), jobId: job.id, passed: runRef(green), branch: base };
   }
 }
+
+/** Logs diagnose did not read to the end (a pre-existing decision needs no passing log) must not hold their sockets. */
+export function closeHistoryLogs(h: HistoryFound): void {
+  for (const s of [h.passingLog?.source, h.facts.baseFailing?.log, h.facts.baseFlip?.failed.log]) if (s && typeof s !== 'string') (s as Readable).destroy();
+}

@@ -3,7 +3,7 @@
  * and which run says so. Text for the terminal and the check run's title; markdown (links, code spans)
  * for the PR comment, the check run's summary and the Action's job summary.
  */
-import type { DiagnosisHistory, RunRef } from '../types.js';
+import type { Diagnosis, DiagnosisHistory, RunRef } from '../types.js';
 import { inlineCode, safeUrl, sanitizeProse } from '../safety/sanitize.js';
 
 const short = (sha: string): string => sha.slice(0, 7);
@@ -47,4 +47,10 @@ export function historyMarkdown(h: DiagnosisHistory): string {
   const s = line(h, true);
   const note = h.note && h.status !== 'unknown' ? ` _(${sanitizeProse(h.note.slice(0, 300))})_` : '';
   return `**History:** ${s}${note}`;
+}
+
+/** A check run's (or the runner log's) title with pre-existing or flaky said first: those are not the PR's to fix. */
+export function withHistoryTitle(title: string, d: Pick<Diagnosis, 'history'>): string {
+  const s = d.history?.status;
+  return s === 'pre-existing' || s === 'flaky' ? `${s}: ${title}` : title;
 }
