@@ -42,6 +42,7 @@ export interface PassingDiff {
   newLines: Set<number>;
   /** Failing-log line numbers the passing log printed too: never causes. */
   seenLines: Set<number>;
+  /** Bytes of the passing log read; lines decoded (every line up to FULL_KEEP_BYTES, past that only candidates). */
   passing: { bytes: number; lines: number };
   /** One line for people when the diff said less than it could (no such step, log cut). */
   note?: string;
@@ -74,8 +75,10 @@ function describe(id: JobIdentity): string {
  */
 export async function diffAgainstPassing(failing: FailingSide, passing: PassingSide): Promise<PassingDiff> {
   // 1. The failing step's templates: hash → the line numbers that print it.
-  const wanted = new Map<number, { h2: number; lines: number[] }[]>();
-  const order: { h2: number; lines: number[] }[] = [];
+  const wanted = new Map<number, Wanted[]>();
+  const order: Wanted[] = [];
+  // The longest word of each template: a passing line without any of them cannot print one (see anchorOf).
+  const anchors = new Set<string>();
   for (const l of failing.lines) {
     if (RUNNER_FRAME.test(l.text)) continue;
     const t = lineTemplate(l.text);
@@ -85,15 +88,17 @@ export async function diffAgainstPassing(failing: FailingSide, passing: PassingS
     const bucket = wanted.get(h1) ?? [];
     let e = bucket.find((x) => x.h2 === h2);
     if (!e) {
-      e = { h2, lines: [] };
+      const anchor = anchorOf(t);
+      e = { h2, lines: [], anchored: anchor !== undefined };
+      if (anchor) anchors.add(anchor);
       bucket.push(e);
       order.push(e);
       wanted.set(h1, bucket);
     }
     e.lines.push(l.n);
   }
-  const inStep = new Set<{ h2: number; lines: number[] }>();
-  const inLog = new Set<{ h2: number; lines: number[] }>();
+  const inStep = new Set<Wanted>();
+  const inLog = new Set<Wanted>();
 
   // 2. One pass over the passing log: the job's identity from its head, the lines of the aligned step.
   const failingId = jobIdentity(failing.head.map((l) => l.text), failing.jobName);
@@ -109,13 +114,20 @@ export async function diffAgainstPassing(failing: FailingSide, passing: PassingS
   let lines = 0;
   const state = { capped: false };
   let bytes = 0;
-  for await (const raw of splitLines(openLog(passing.source, state))) {
-    lines++;
-    bytes += raw.length + 1;
-    const text = cleanLine(raw);
-    tracker.feed(raw, text, lines);
+  // Past FULL_KEEP_BYTES only lines holding a step marker or an anchor are decoded at all (found with
+  // Buffer.indexOf per chunk, memchr-fast); with too many anchors, every line is (and checked one by one).
+  const needles = anchors.size <= MAX_ANCHOR_NEEDLES ? [...STEP_NEEDLES, ...anchors].map((a) => Buffer.from(a)) : undefined;
+  // Every line is masked only while a template without a word is looked for (and the log is small).
+  const fullUntil = order.some((e) => !e.anchored) ? FULL_KEEP_BYTES : 0;
+  const total = { lines: 0, bytes: 0 };
+  for await (const { raw, n, offset } of splitLines(openLog(passing.source, state), total, fullUntil, needles)) {
+    lines = n;
+    bytes = offset + raw.length + 1;
+    // Cleaning is only needed where a step may start, for the job's name, and for lines that may match.
+    let text = raw.includes('##[') || raw.includes('Post job') || mayHoldMarker(raw) || !checked ? cleanLine(raw) : undefined;
+    if (text !== undefined) tracker.feed(raw, text, lines);
     if (!checked) {
-      headTexts.push(text);
+      headTexts.push(text!);
       if (headTexts.length >= IDENTITY_HEAD_LINES || tracker.started) check();
     }
     const inTarget = failing.step !== undefined && tracker.isIn(failing.step);
@@ -123,6 +135,9 @@ export async function diffAgainstPassing(failing: FailingSide, passing: PassingS
     // Outside the aligned step, masking costs a pass over every line: only done while the log is small
     // enough for the whole-log fallback to be worth it.
     if (!inTarget && bytes > FULL_KEEP_BYTES) continue;
+    // A line is masked only when it holds one of the failing templates' words.
+    if (bytes > fullUntil && !holdsAnchor(raw.includes('\x1b') ? (text ??= cleanLine(raw)) : raw, anchors)) continue;
+    text ??= cleanLine(raw);
     if (RUNNER_FRAME.test(text)) continue;
     const t = lineTemplate(text);
     if (!t) continue;
@@ -135,18 +150,51 @@ export async function diffAgainstPassing(failing: FailingSide, passing: PassingS
     if (inTarget) inStep.add(e);
   }
   if (!checked) check();
+  lines = Math.max(lines, total.lines);
+  bytes = Math.max(bytes, total.bytes);
 
   // 3. New or seen, against the step when it was there, else the whole (small) log.
   const alignedBy: PassingDiff['alignedBy'] =
     failing.step !== undefined && stepSeen ? 'step' : bytes <= FULL_KEEP_BYTES ? 'log' : 'none';
   const seen = alignedBy === 'step' ? inStep : inLog;
   const out: PassingDiff = { alignedBy, newLines: new Set(), seenLines: new Set(), passing: { bytes, lines } };
-  if (alignedBy !== 'none') for (const e of order) for (const n of e.lines) (seen.has(e) ? out.seenLines : out.newLines).add(n);
+  // A template without a word was only looked for while the log was small: past that, neither new nor seen.
+  const looked = (e: Wanted): boolean => e.anchored || bytes <= FULL_KEEP_BYTES;
+  if (alignedBy !== 'none') for (const e of order) if (looked(e) || seen.has(e)) for (const n of e.lines) (seen.has(e) ? out.seenLines : out.newLines).add(n);
   const notes: string[] = [];
   if (failing.step !== undefined && !stepSeen) notes.push(`no step named ${JSON.stringify(failing.step.slice(0, 80))} in the passing log${alignedBy === 'log' ? ': compared with the whole log' : ''}`);
   if (state.capped) notes.push('the passing log was cut at the read limit');
   if (notes.length) out.note = notes.join('; ');
   return out;
+}
+
+interface Wanted {
+  h2: number;
+  /** Failing-log lines with this template. */
+  lines: number[];
+  /** The template has a word (anchorOf): a passing line can be prefiltered for it. */
+  anchored: boolean;
+}
+
+const PLACEHOLDER = /<(?:ts|time|uuid|hex|tmp|dur|path)>/g;
+const WORD = /[A-Za-z]{3,}/g;
+
+/**
+ * The longest word (3+ letters) of a template outside its placeholders. Masking replaces spans with
+ * placeholders and never changes letters it keeps, so any line with this template has this word in its
+ * raw text, as a whole run of letters: a cheap prefilter before masking a line of a huge passing log.
+ */
+function anchorOf(template: string): string | undefined {
+  let best: string | undefined;
+  for (const m of template.replace(PLACEHOLDER, ' ').matchAll(WORD)) if (!best || m[0].length > best.length) best = m[0];
+  return best;
+}
+
+/** Whether `raw` holds one of the anchors as a whole run of letters. */
+function holdsAnchor(raw: string, anchors: ReadonlySet<string>): boolean {
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(raw); m; m = WORD.exec(raw)) if (anchors.has(m[0])) return true;
+  return false;
 }
 
 /** Lines of the passing log read for the job's identity (the runner prints it in "Set up job"). */
@@ -191,22 +239,58 @@ class StepTracker {
   }
 }
 
-/** Raw lines of a byte stream (without `\n`); a line longer than MAX_LOG_LINE_BYTES is cut there. */
-async function* splitLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+/** Lines that may open or close a step: always decoded, so the tracker sees every boundary. */
+const STEP_NEEDLES = ['##[', 'Post job', 'section_', 'travis_'];
+/** Anchors searched chunk by chunk past FULL_KEEP_BYTES: each is one memchr-speed pass over the chunk. */
+const MAX_ANCHOR_NEEDLES = 48;
+
+/**
+ * Raw lines of a byte stream (without `\n`; a line longer than MAX_LOG_LINE_BYTES is cut there), with
+ * their byte offset and a count of the lines yielded. With `needles`, past `fullUntil` bytes only the
+ * lines holding one of them are decoded and yielded; the others are skipped.
+ */
+async function* splitLines(chunks: AsyncIterable<Buffer>, total: { lines: number; bytes: number }, fullUntil: number, needles?: readonly Buffer[]): AsyncGenerator<{ raw: string; n: number; offset: number }> {
   let carry: Buffer | null = null;
+  let n = 0;
+  let offset = 0;
   for await (const chunk of chunks) {
     let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
     carry = null;
-    let start = 0;
-    for (;;) {
-      const nl = buf.indexOf(10, start);
-      if (nl < 0) break;
-      yield buf.toString('utf8', start, Math.min(nl, start + MAX_LOG_LINE_BYTES));
-      start = nl + 1;
+    const end = buf.lastIndexOf(10) + 1;
+    if (needles && offset >= fullUntil && end > 0) {
+      // Which lines hold a needle: their starts, sorted; the newlines in between are only counted.
+      const starts = new Set<number>();
+      for (const needle of needles) {
+        for (let at = buf.indexOf(needle, 0); at >= 0 && at < end; at = buf.indexOf(needle, at + needle.length)) starts.add(buf.lastIndexOf(10, at) + 1);
+      }
+      // Lines in between are skipped uncounted: counting newlines one indexOf at a time cost more than the rest.
+      for (const s of [...starts].sort((a, b) => a - b)) {
+        const nl = buf.indexOf(10, s);
+        n++;
+        yield { raw: buf.toString('utf8', s, Math.min(nl, s + MAX_LOG_LINE_BYTES)), n, offset: offset + s };
+      }
+    } else {
+      let start = 0;
+      for (;;) {
+        const nl = buf.indexOf(10, start);
+        if (nl < 0) break;
+        n++;
+        yield { raw: buf.toString('utf8', start, Math.min(nl, start + MAX_LOG_LINE_BYTES)), n, offset: offset + start };
+        start = nl + 1;
+      }
     }
-    buf = buf.subarray(start);
+    offset += end;
+    total.lines = n;
+    total.bytes = offset;
+    buf = buf.subarray(end);
     // An endless line: keep its head only, so the carry stays bounded.
+    if (buf.length > MAX_LOG_LINE_BYTES) offset += buf.length - MAX_LOG_LINE_BYTES;
     carry = buf.length > MAX_LOG_LINE_BYTES ? Buffer.from(buf.subarray(0, MAX_LOG_LINE_BYTES)) : buf.length ? Buffer.from(buf) : null;
   }
-  if (carry?.length) yield carry.toString('utf8');
+  if (carry?.length) {
+    n++;
+    total.lines = n;
+    total.bytes = offset + carry.length;
+    yield { raw: carry.toString('utf8'), n, offset };
+  }
 }

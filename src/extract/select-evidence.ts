@@ -69,6 +69,11 @@ export function selectEvidence(input: EvidenceInput): EvidenceLine[] {
 const NEW_LINE_NEIGHBOURHOOD = 1;
 /** Words that make a new line an error report of any toolchain (the passing run printed none of it). */
 const ERROR_WORDS = /\b(?:error|errors|fail(?:ed|ure|s)?|exception|assert(?:ion)?\w*|expected|fatal|panic|violations?|cannot|undefined|not found)\b/i;
+/**
+ * New lines that say only that the build failed, not why: stack frames (the matchers quote the ones that
+ * matter) and the build tools' closing boilerplate ("BUILD FAILED in 1m", "1 error", "> Task :x FAILED").
+ */
+const NOT_WHY = /^\s+at |^\s*\d+ (?:errors?|warnings?|failures?)$|^BUILD FAIL|^FAILURE: Build failed|^> Task \S+ FAILED$|^\* What went wrong:$|^\[(?:INFO|ERROR)\] BUILD FAILURE|^\[ERROR\] (?:-> \[Help|Re-run Maven|To see the full stack|For more information|$)|^npm ERR! (?:A complete log|code|errno|path|command|$)/;
 
 /**
  * With a passing log (issue 15): the new lines that read as errors, first (what the failing run printed
@@ -77,7 +82,10 @@ const ERROR_WORDS = /\b(?:error|errors|fail(?:ed|ure|s)?|exception|assert(?:ion)
  */
 function addNewLines(newLines: ReadonlySet<number>, picked: Set<number>, add: (n: number) => void, text: ReadonlyMap<number, string>): void {
   const fresh = [...newLines].sort((a, b) => a - b);
-  for (const n of fresh) if (ERROR_WORDS.test(text.get(n) ?? '')) add(n);
+  for (const n of fresh) {
+    const t = text.get(n) ?? '';
+    if (ERROR_WORDS.test(t) && !NOT_WHY.test(t)) add(n);
+  }
   if (picked.size === 0) {
     for (const n of fresh.slice(-MAX_EVIDENCE_LINES * 2).reverse()) add(n);
     return;
