@@ -137,14 +137,14 @@ export async function findHistory(gh: GitHub, q: HistoryQuery, opts: HistoryOpti
     const log = await open(found.baseFailing.jobId, `the log of ${found.baseFailing.run.branch}'s run #${found.baseFailing.run.runNumber ?? found.baseFailing.run.runId}`);
     if (log) facts.baseFailing = { ...found.baseFailing.run, log: log as LogSource };
   }
+  if (found.baseFlip && !facts.baseFailing && !facts.passedOnRetry) {
+    const log = await open(found.baseFlip.jobId, `the log of the failed run #${found.baseFlip.failed.runNumber ?? found.baseFlip.failed.runId} on ${found.baseFlip.branch}`);
+    if (log) facts.baseFlip = { failed: { ...found.baseFlip.failed, log }, passed: found.baseFlip.passed, branch: found.baseFlip.branch };
+  }
   let passingLog: PassingSide | undefined;
   if (found.lastGreen?.jobId !== undefined && !facts.baseFailing && !facts.passedOnRetry) {
     const log = await open(found.lastGreen.jobId, `the last green run's log (run #${found.lastGreen.run.runNumber ?? found.lastGreen.run.runId})`);
     if (log) passingLog = { source: log };
-  }
-  if (found.baseFlip && !facts.baseFailing && !facts.passedOnRetry) {
-    const log = await open(found.baseFlip.jobId, `the log of the failed run #${found.baseFlip.failed.runNumber ?? found.baseFlip.failed.runId} on ${found.baseFlip.branch}`);
-    if (log) facts.baseFlip = { failed: { ...found.baseFlip.failed, log }, passed: found.baseFlip.passed, branch: found.baseFlip.branch };
   }
   if (notes.length) facts.notes = notes;
   return { facts, ...(passingLog ? { passingLog } : {}), requests: budget.used };
@@ -218,17 +218,17 @@ async function lookUpInto(budget: Budget, q: HistoryQuery, now: number, out: Loo
   out.lastGreen = { run: runRef(green) };
   // Pre-existing is decided by the base's own failing log: the green run's log would not change that.
   if (out.baseFailing) return;
-  // 5. The same job in the green run (its log is opened later, within the same budget).
-  if (budget.left > 1) {
+  // 5. A flip first (its jobs list, then its log): flaky decides more than the green log's new lines do.
+  if (flipped && base && budget.left > 1) {
+    const job = await jobIn(flipped);
+    if (job?.conclusion === 'failure') out.baseFlip = { failed: runRef(flipped), jobId: job.id, passed: runRef(green), branch: base };
+  }
+  // 6. The same job in the green run (its log is opened later, within the same budget).
+  if (budget.left > 1 + (out.baseFlip ? 1 : 0)) {
     const job = await jobIn(green);
     if (job && job.conclusion === 'success') out.lastGreen.jobId = job.id;
     else out.notes.push(`no job named ${JSON.stringify(q.job.slice(0, 80))} passed in the last green run`);
   } else out.notes.push('the last green run\'s log not read: request budget spent');
-  // 6. The flip's failed job needs its jobs list: only while the budget has room for it, its log and the green log.
-  if (flipped && base && budget.left > 2) {
-    const job = await jobIn(flipped);
-    if (job?.conclusion === 'failure') out.baseFlip = { failed: runRef(flipped), jobId: job.id, passed: runRef(green), branch: base };
-  }
 }
 
 /** Logs diagnose did not read to the end (a pre-existing decision needs no passing log) must not hold their sockets. */

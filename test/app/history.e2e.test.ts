@@ -96,6 +96,21 @@ describe('history through the App', () => {
     expect(historyRequests()).toBeLessThanOrEqual(5);
   });
 
+  it('the same failing test failed on the base and passed in a later run: flaky, the runs that disagree named', async () => {
+    // A real jest failure (fixtures/logs/jest-paginate-off-by-one), failing on the PR and once on main before a green run.
+    const jest = readFileSync(join(FIXTURE, '../jest-paginate-off-by-one/log.txt'), 'utf8');
+    h.fake.addJob(REPO, { id: 8200, run_id: 820, name: 'typecheck', workflow_name: 'CI', head_sha: OLD_SHA, head_branch: 'main', event: 'push', conclusion: 'failure', started_at: daysAgo(2), log: jest });
+    onMain(830, 'success');
+    const job = h.fake.addJob(REPO, { id: 502, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', started_at: daysAgo(0), log: jest });
+    await deliver(h.webhookUrl, 'workflow_job', workflowJobPayload(h.fake, job), SECRET);
+    await h.queue.idle();
+    expect(h.fake.violations).toEqual([]);
+    const body = comment();
+    expect(body).toMatch(/flaky: failed on `main` in \[run #820\]\([^)]*\) and passed in \[run #830\]\([^)]*\) — re-run the job; the diff is not blamed/);
+    expect(check().output.title).toMatch(/^flaky: /);
+    expect(historyRequests()).toBeLessThanOrEqual(5);
+  });
+
   it('no green run within 14 days: as today, the history says why', async () => {
     onMain(700, 'success', { days: 20 });
     await failOnPr();
