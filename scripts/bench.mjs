@@ -216,6 +216,9 @@ console.log(`  ${warm.stderr.replace(/^redline: /, '')}`);
   console.log(`  map ${mapTokens} tokens vs full source ${src.toLocaleString()} tokens (${((100 * mapTokens) / src).toFixed(2)}%)`);
 }
 
+// ── 5. History (issue 15): evidence with a passing log, the lookup's requests and time, a 1 GB passing log ──
+await import('./bench-history.mjs');
+
 await llmSection(true);
 
 await import('./bench-redact.mjs');

@@ -22,6 +22,8 @@ import { isConfigFile, namedByFailure } from './locate/config-files.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
 import { refineWithAgent, type AgentSummary, type LlmRequest } from './locate/agent/index.js';
+import { compareWithHistory, type HistoryFacts } from './evidence/history-status.js';
+import type { PassingSide } from './evidence/passing-diff.js';
 
 /** What a door hands the core: a log, and optionally the checkout and the PR's changes. */
 export interface DiagnoseRequest {
@@ -38,11 +40,12 @@ export interface DiagnoseRequest {
   onProgress?: (message: string) => void;
   /** LLM mode: a model refines the pin with the bounded tools (needs `repo`). Off when absent. */
   llm?: LlmRequest;
-  /**
-   * Input-log lines that a passing run of the same job did not print (the passing-log diff): the
-   * evidence finder favours blocks made of them. Absent: every line counts as new.
-   */
-  newLines?: ReadonlySet<number>;
+  /** A passing log of the same job (issue 15): its new lines are evidence, the lines it shares are not causes. */
+  passingLog?: PassingSide;
+  /** What the door found about the job's other runs (github/history.ts): pre-existing, flaky, last green. */
+  history?: HistoryFacts;
+  /** The door's name for the job ("<workflow> / <job>"), checked against the passing log's. */
+  jobName?: string;
 }
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
@@ -88,7 +91,15 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     const whole = extractSignals(scan.lines.slice(-MAX_STEP_LINES_FOR_MATCHERS));
     if (whole.signals.some((s) => s.kind !== 'identifier')) extracted = whole;
   }
-  const matched = extracted.signals;
+
+  // 3b. History (issue 15): the diff against a passing log of the job, and whether the failure is the
+  //     PR's (new), the base branch's (pre-existing) or flaky. Neither of the last two blames the diff.
+  const hist = req.passingLog || req.history ? await compareWithHistory({ signals: extracted.signals, stepLines, head: scan.lines.slice(0, HISTORY_HEAD_LINES), ...(alignStep(layout) !== undefined ? { step: alignStep(layout)! } : {}), ...(req.jobName ? { jobName: req.jobName } : {}), ...(req.passingLog ? { passingLog: req.passingLog } : {}), ...(req.history ? { facts: req.history } : {}) }) : undefined;
+
+  // Lines the passing run printed too are not causes: their signals do not become candidates.
+  const seen = hist?.passing?.seenLines;
+  const matched = seen?.size ? extracted.signals.filter((s) => !seen.has(s.logLine)) : extracted.signals;
+  const newLines = hist?.passing?.newLines;
 
   // 4. The evidence blocks (src/evidence/): the matchers' signals widened to their blocks, and the generic
   //    finder's blocks where no matcher spoke. The category comes from the matchers, else from the
@@ -97,7 +108,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const binary = looksBinary(scan.lines);
   const runnerErrorLines = layout.failing?.errorLines ?? [];
   let category = classify(matched);
-  const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(req.newLines ? { newLines: req.newLines } : {}) });
+  const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}) });
   if (category === 'unknown') category = categoryFromBlocks(firstEvidence.blocks, blockText(firstEvidence));
   const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
   const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
@@ -105,7 +116,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // 5. Open the checkout and the PR's changes.
   progress(req.repo ? 'listing the repository' : 'no repository: paths as the log names them');
   const ws: Workspace | undefined = await wsP;
-  const diff: PrDiff | undefined = await diffP;
+  const diff: PrDiff | undefined = hist && !hist.blameDiff ? (await diffP, undefined) : await diffP;
 
   // 6. Candidates: from the log's locations, from the PR's changes, and from rare identifiers.
   progress('locating');
@@ -141,7 +152,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
   // 10. The blocks a person would quote, the pin's own lines first.
   const pinned = new Set((abstain ? [] : verified.slice(0, 2)).flatMap((v) => v.signals.map((s) => s.logLine)));
-  const chosen = binary ? firstEvidence : pinned.size ? findEvidence({ lines: evLines, signals, category, runnerErrorLines, pinned, ...(req.newLines ? { newLines: req.newLines } : {}) }) : firstEvidence;
+  const chosen = binary ? firstEvidence : pinned.size ? findEvidence({ lines: evLines, signals, category, runnerErrorLines, pinned, ...(newLines ? { newLines } : {}) }) : firstEvidence;
 
   let diagnosis: Diagnosis = {
     version: DIAGNOSIS_VERSION,
@@ -163,6 +174,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
       ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines, ...(scan.middle.unkeyedHits ? { unkeyedHits: scan.middle.unkeyedHits } : {}) } } : {}),
     },
+    ...(hist ? { history: hist.history } : {}),
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
 
@@ -209,6 +221,16 @@ async function nameEnclosingSymbols(findings: Finding[], ws: Workspace): Promise
     const def = enclosingDefinition(await fileTags(ws, f.file), f.line);
     if (def) f.symbol = describeSymbol(def);
   }
+}
+
+/** Lines of the failing log's head handed to the history (where the runner names the job). */
+const HISTORY_HEAD_LINES = 200;
+
+/** The failing step's name to align a passing log on; none when the log has no named steps (align on the whole log). */
+function alignStep(layout: StepLayout): string | undefined {
+  const step = layout.failing;
+  if (!step || layout.format === 'plain' || (layout.format === 'github-actions' && step.name === 'job')) return undefined;
+  return step.name;
 }
 
 function linesOfStep(lines: readonly LogLine[], layout: StepLayout): LogLine[] {

@@ -111,6 +111,43 @@ export interface DiagnosisStats {
   middle?: { hits: number; keptHits: number; droppedHits: number; keptLines: number; unkeyedHits?: number };
 }
 
+/**
+ * Whether this failure is the PR's doing (issue 15): `new` (the last green run of the job did not fail
+ * so), `pre-existing` (the base branch fails the same way), `flaky` (the same SHA or the base passed and
+ * failed the same job), `unknown` (nothing to compare with).
+ */
+export type HistoryStatus = 'new' | 'pre-existing' | 'flaky' | 'unknown';
+
+/** A run of the same job that the history compared with. */
+export interface RunRef {
+  runId: number;
+  sha: string;
+  url?: string;
+  /** The run's number in its workflow (`#N` on GitHub). */
+  runNumber?: number;
+  attempt?: number;
+}
+
+/** What comparing with other runs of the same job said (`history` in the JSON contract, version 2). */
+export interface DiagnosisHistory {
+  status: HistoryStatus;
+  /** A passing log of the same job was diffed against this one. */
+  passingLog: boolean;
+  /** Lines of the failing step that the passing log never printed (masked templates). */
+  newLines?: number;
+  /** Lines of the failing step the passing log printed too (not causes). */
+  seenLines?: number;
+  /** How the two logs were aligned: by the failing step's name, or on the whole log. */
+  alignedBy?: 'step' | 'log' | 'none';
+  lastGreen?: RunRef;
+  /** pre-existing: the base branch's run that fails the same way; flaky: the run that disagrees. */
+  since?: RunRef & { branch?: string };
+  /** flaky: the runs of the same job whose results disagree. */
+  disagreeing?: RunRef[];
+  /** One line for people: why the history is unknown or partial (no green run, logs expired, budget low). */
+  note?: string;
+}
+
 /** The JSON contract's version: 2 added `evidenceBlocks` and `evidence[].block`, and up to 40 evidence lines. */
 export const DIAGNOSIS_VERSION = 2;
 
@@ -126,4 +163,6 @@ export interface Diagnosis {
   /** One sentence for people: what failed and why Redline pins (or does not pin) where it does. */
   summary: string;
   stats: DiagnosisStats;
+  /** Present when the diagnosis was compared with other runs of the job (a passing log, the App's history). */
+  history?: DiagnosisHistory;
 }

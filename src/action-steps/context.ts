@@ -35,6 +35,11 @@ export interface ActionContext {
   pr?: { number: number; headSha: string; baseRef: string; fromFork: boolean };
   /** Mode 3 (`GITHUB_EVENT_NAME=workflow_run`): the run that triggered this one (src/action-steps/workflow-run.ts). */
   workflowRun?: WorkflowRunEvent;
+  /** History (github/history.ts): this run's attempt, its workflow file, its branch and the default branch. */
+  runAttempt?: number;
+  workflowFile?: string;
+  headBranch?: string;
+  defaultBranch?: string;
 }
 
 /** The runner's way: `INPUT_` + the name upper-cased, spaces to `_`, dashes kept (`INPUT_LOG-FILE`). */
@@ -66,7 +71,7 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): ActionContext
   const logFile = isWorkflowRun ? '' : input(env, 'log-file');
   const configPath = isWorkflowRun ? '' : input(env, 'config');
   const key = input(env, 'anthropic-api-key');
-  let event: { pull_request?: PullPayload } = {};
+  let event: { pull_request?: PullPayload; repository?: { default_branch?: string } } = {};
   try {
     if (env.GITHUB_EVENT_PATH) event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as typeof event;
   } catch {
@@ -93,6 +98,7 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): ActionContext
     sha: p?.head.sha ?? env.GITHUB_SHA ?? '',
     eventName,
     ...(workflowRun ? { workflowRun } : {}),
+    ...historyContext(env, event.repository?.default_branch, isWorkflowRun),
     ...(p
       ? {
           pr: {
@@ -105,4 +111,21 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): ActionContext
         }
       : {}),
   };
+}
+
+/**
+ * What the history lookup needs from the runner: the attempt, the workflow file (GITHUB_WORKFLOW_REF is
+ * `owner/repo/.github/workflows/ci.yml@refs/…`; the runs list takes the file name as the workflow id)
+ * and the branch. In mode 3 these describe this workflow, not the triggering run's: only the default branch is kept.
+ */
+function historyContext(env: NodeJS.ProcessEnv, defaultBranch: string | undefined, isWorkflowRun: boolean): Partial<ActionContext> {
+  const out: Partial<ActionContext> = defaultBranch ? { defaultBranch } : {};
+  if (isWorkflowRun) return out;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  if (Number.isInteger(attempt) && attempt > 0) out.runAttempt = attempt;
+  const file = /\/\.github\/workflows\/([^/@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1];
+  if (file) out.workflowFile = file;
+  const branch = env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME;
+  if (branch) out.headBranch = branch;
+  return out;
 }

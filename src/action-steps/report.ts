@@ -11,6 +11,7 @@ import { publish } from '../github/publish.js';
 import { categoryLabel, pinText } from '../report/explain.js';
 import { fingerprintOf, formatFingerprint } from '../report/fingerprint.js';
 import { renderMarkdown } from '../report/markdown.js';
+import { withHistoryTitle } from '../report/history-line.js';
 import { place } from '../report/placement.js';
 import { redactSecrets } from '../safety/redact.js';
 import { redactedText, redactOutgoingLines } from '../safety/redact-outgoing.js';
@@ -35,7 +36,7 @@ export async function reportDiagnosis(d: Diagnosis, job: { name: string; url?: s
   const { ctx, out } = t;
   const sha = ctx.pr?.headSha ?? ctx.sha;
   const top = d.status === 'located' ? d.findings[0] : undefined;
-  const title = top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`;
+  const title = withHistoryTitle(top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`, d);
   const permalink = permalinkAt(ctx.repoUrl, sha);
   const common = { permalink, source: sourceReader(ctx.workspace), ...(job.url ? { logUrl: job.url } : {}), ...(job.artifactsUrl ? { artifactsUrl: job.artifactsUrl } : {}) };
 

@@ -19,12 +19,15 @@ import { reportDiagnosis } from './report.js';
 import { keepArtifacts, logAsFile } from './keep-artifacts.js';
 import { appendSummary, setOutputs, type RunnerOutput } from './runner-output.js';
 import { checkoutHead, skipReason, triggeringRunContext } from './workflow-run.js';
+import { closeHistoryLogs, findHistory, type HistoryFound } from '../github/history.js';
 
 interface LogToDiagnose {
   /** "<workflow> / <job>": the fingerprint family, the same the App uses for this job. */
   name: string;
   url?: string;
   open: () => Promise<LogSource>;
+  /** The job's own name in its run, for its history (mode 1 and 3: the jobs list gives it). */
+  job?: string;
 }
 
 interface RunJob {
@@ -66,7 +69,23 @@ async function failedJobs(ctx: ActionContext, gh: GitHub, config: Config): Promi
       name: `${j.workflow_name ?? ''} / ${j.name}`,
       ...(j.html_url ? { url: j.html_url } : {}),
       open: () => openJobLog(gh, ctx.ref, j.id),
+      job: j.name,
     }));
+}
+
+/** The job's history through the API (github/history.ts), when the job is one the API lists (not a teed log file). */
+async function actionHistory(ctx: ActionContext, gh: GitHub, log: LogToDiagnose): Promise<HistoryFound | undefined> {
+  if (!log.job || !ctx.runId) return undefined;
+  return findHistory(gh, {
+    ref: ctx.ref,
+    job: log.job,
+    runId: ctx.runId,
+    ...(ctx.runAttempt ? { runAttempt: ctx.runAttempt } : {}),
+    headSha: ctx.sha,
+    ...(ctx.workflowRun ? { headBranch: ctx.workflowRun.headBranch } : ctx.headBranch ? { headBranch: ctx.headBranch } : {}),
+    ...(ctx.pr?.baseRef || ctx.defaultBranch ? { baseBranch: ctx.pr?.baseRef || ctx.defaultBranch! } : {}),
+    ...(ctx.workflowFile && !ctx.workflowRun ? { workflow: ctx.workflowFile } : {}),
+  });
 }
 
 export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHub = actionOctokit(ctx)): Promise<void> {
@@ -108,7 +127,14 @@ export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHu
   for (const log of logs) {
     try {
       const path = await logAsFile(await log.open(), log.name);
-      const { diagnosis, trace } = await diagnoseWithTrace({ log: path, repo: ctx.workspace, ...(diff ? { diff } : {}), ...(llm ? { llm } : {}) });
+      const history = await actionHistory(ctx, gh, log);
+      const { diagnosis, trace } = await diagnoseWithTrace({
+        log: path,
+        repo: ctx.workspace,
+        ...(diff ? { diff } : {}),
+        ...(llm ? { llm } : {}),
+        ...(history ? { history: history.facts, jobName: log.name, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: log.name } } : {}) } : {}),
+      }).finally(() => history && closeHistoryLogs(history));
       const d = dropIgnored(diagnosis, config.ignorePaths);
       const artifactsUrl = await keepArtifacts(log.name, path, diagnosis, trace, out, process.env.GITHUB_RUN_ATTEMPT ?? '1');
       const { commentUrl } = await reportDiagnosis(d, { ...log, ...(artifactsUrl ? { artifactsUrl } : {}) }, target);

@@ -3,6 +3,7 @@
  * task (src/tasks/task.ts) and answers GitHub at once; src/tasks/run-task.ts does the work, here from
  * the embedded SQLite queue, or in `redline worker` processes when REDIS_URL is set.
  */
+import type { HistoryCache } from '../github/history.js';
 import type { ApplicationFunction, ApplicationFunctionOptions, Probot } from 'probot';
 import { anyBot, type IsOurs } from '../github/comments.js';
 import type { GitHub } from '../github/client.js';
@@ -45,6 +46,8 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
     // Status page, feedback and artifacts (src/service), served by the App's own HTTP server.
     const feed = config.redisUrl ? new RedisOutcomeFeed(config.redisUrl) : undefined;
     const service = new RedlineService({ ...serviceOptionsFromEnv(), ...opts }, { queueDepth: depth, deadLetters: () => q.deadLetters(), ...(feed ? { pullOutcomes: () => feed.pull() } : {}), auth: (id) => app.auth(id), isOurs, webhookSecret: process.env.WEBHOOK_SECRET, warn: (m) => app.log.warn(m) });
+    // One history cache per App: re-deliveries and a matrix's jobs of one commit share their lookups.
+    const historyCache: HistoryCache = new Map();
     const q: JobQueue<Task> = (queue = openQueue<Task>(config, {
       ...opts.retry,
       run: (job) =>
@@ -56,6 +59,7 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
           ...(opts.logFetch ? { logFetch: opts.logFetch } : {}),
           ...(opts.resilience ? { resilience: opts.resilience } : {}),
           artifacts: service.artifactsFor,
+          historyCache,
           onOutcome: service.recordOutcome.bind(service),
           log: (fields, msg) => app.log.info(fields, msg),
         }),
@@ -100,6 +104,7 @@ export function createRedlineApp(opts: AppOptions = {}): ApplicationFunction & {
             ...(job.html_url ? { jobUrl: job.html_url } : {}),
             headBranch: job.head_branch,
             ...(repository.default_branch ? { defaultBranch: repository.default_branch } : {}),
+            ...(job.run_id ? { run: { id: job.run_id, ...(job.run_attempt ? { attempt: job.run_attempt } : {}), job: job.name } } : {}),
           },
         }),
       );

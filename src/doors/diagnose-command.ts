@@ -14,7 +14,7 @@ import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
 import type { CliIO } from './cli.js';
 
 export const DIAGNOSE_USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
-                        [--artifacts <dir>] [--llm | --no-llm]
+                        [--artifacts <dir>] [--llm | --no-llm] [--passing-log <file>]
 
   --log        the CI log to read (a file, or - for stdin; gzip is detected)
   --repo       the checkout of the failing commit (optional: without it, paths are reported as the log names them)
@@ -24,6 +24,8 @@ export const DIAGNOSE_USAGE = `usage: redline diagnose --log <file|-> [--repo <d
   --llm        let a Claude model refine the pin with read-only tools (needs --repo and ANTHROPIC_API_KEY;
                on by default when the key is set; settings in .github/redline.yml under llm:)
   --no-llm     never call a model, even when ANTHROPIC_API_KEY is set
+  --passing-log  a log of a passing run of the same job (same workflow and job name): lines new in the
+               failing step become evidence, lines the passing run printed too are not causes (gzip is detected)
 
 Exit codes: 0 a diagnosis was produced (located or not), 2 usage error, 1 internal error.`;
 
@@ -41,6 +43,7 @@ export async function diagnoseCommand(args: string[], io: CliIO): Promise<number
         artifacts: { type: 'string' },
         llm: { type: 'boolean' },
         'no-llm': { type: 'boolean' },
+        'passing-log': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -57,6 +60,11 @@ export async function diagnoseCommand(args: string[], io: CliIO): Promise<number
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format ${values.format} is not one of ${FORMATS.join(', ')}`);
   if (values.log !== '-') mustBeFile(values.log, '--log');
+  const passingLog = values['passing-log'];
+  if (passingLog !== undefined) {
+    if (passingLog === '-') throw new UsageError('--passing-log - is not supported: stdin is for --log; pass the passing log as a file');
+    mustBeFile(passingLog, '--passing-log');
+  }
   if (values.repo) mustBeDir(values.repo, '--repo');
   if (values.base && !values.repo) throw new UsageError('--base needs --repo: the changed lines are read from that checkout');
 
@@ -71,6 +79,7 @@ export async function diagnoseCommand(args: string[], io: CliIO): Promise<number
     ...(values.base ? { base: values.base } : {}),
     ...(progress ? { onProgress: progress } : {}),
     ...(llm ? { llm } : {}),
+    ...(passingLog ? { passingLog: { source: passingLog } } : {}),
   });
   if (progress) io.stderr.write('\r\x1b[2K');
   if (trace.agent) {

@@ -62,6 +62,8 @@ export const WorkflowJobCompleted = z
       head_branch: Ref.nullish(),
       html_url: PageUrl.nullish(),
       conclusion: Word.nullable(),
+      run_id: Id.optional(),
+      run_attempt: Id.optional(),
     }),
     repository: Repository,
     installation: Installation,

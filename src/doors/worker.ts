@@ -5,6 +5,7 @@
  * the same task code as the embedded queue (src/tasks/run-task.ts), and stops cleanly on SIGTERM/SIGINT
  * (running jobs finish first; a worker killed outright has its jobs taken over by the others).
  */
+import type { HistoryCache } from '../github/history.js';
 import { createProbot, ProbotOctokit } from 'probot';
 import { UsageError } from '../errors.js';
 import type { GitHub } from '../github/client.js';
@@ -41,6 +42,8 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
     return 0;
   }
   const config = appConfigFromEnv(env);
+  // History lookups (github/history.ts) shared by this worker's jobs.
+  const historyCache: HistoryCache = new Map();
   const i = argv.indexOf('--concurrency');
   const concurrency = i >= 0 ? Number(argv[i + 1]) : config.concurrency;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency ${argv[i + 1] ?? ''} is not a whole number from 1 to 64`);
@@ -93,6 +96,7 @@ export async function workerCommand(argv: string[], io: CliIO, opts: { signal?: 
         isOurs,
         enqueue: (j) => producer.add(j),
         artifacts: service.artifactsFor,
+        historyCache,
         ...(capped ? { resilience: capped, logFetch: capped } : {}),
         onOutcome: (out, job) => {
           const diagnosis = recentOf(out, job);

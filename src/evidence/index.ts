@@ -66,3 +66,5 @@ function fallback(input: EvidenceInput): Selection {
   const block: Block = { start: nums[0]!, end: nums[nums.length - 1]!, header: nums[nums.length - 1]!, kind: 'error', score: 0, why: ['nothing recognised: the runner\'s error and the lines before it'], source: 'generic' };
   return { blocks: [block], lines: nums.map((n) => ({ line: n, text: text.get(n) ?? '', block: 0 })) };
 }
+export { diffAgainstPassing, PassingLogMismatchError, type PassingDiff, type FailingSide, type PassingSide } from './passing-diff.js';
+export { jobIdentity, sameJob, type JobIdentity } from './job-identity.js';

@@ -31,9 +31,13 @@ export function lineTemplate(text: string): string {
   return t.replace(/\s+/g, ' ').trim();
 }
 
-/** A 32-bit FNV-1a hash of a template: what the counters and the passing-log diff keep instead of text. */
-export function templateHash(template: string): number {
-  let h = 0x811c9dc5;
+/**
+ * A 32-bit FNV-1a hash of a template: what the counters and the passing-log diff keep instead of text.
+ * `seed` picks an independent hash (FNV's offset basis by default): the passing-log diff checks a second
+ * one so that millions of passing lines cannot collide with a failing line by chance.
+ */
+export function templateHash(template: string, seed = 0x811c9dc5): number {
+  let h = seed;
   for (let i = 0; i < template.length; i++) {
     h ^= template.charCodeAt(i);
     h = Math.imul(h, 0x01000193);

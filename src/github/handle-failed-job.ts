@@ -25,6 +25,8 @@ import { publish, type PublishResult } from './publish.js';
 import { publishCheckOnly } from './comment-style.js';
 import { dropIgnored, gateJob } from './repo-config.js';
 import { resilient, type ResilienceOptions } from './resilience.js';
+import { closeHistoryLogs, findHistory, type HistoryCache, type HistoryFound } from './history.js';
+import { withHistoryTitle } from '../report/history-line.js';
 
 /** A failed Actions job, as the door read it from the webhook. */
 export interface FailedJob {
@@ -46,6 +48,8 @@ export interface FailedJob {
   /** The branch the job ran on, and the repository's default branch (config and `branches`: repo-config.ts). */
   headBranch?: string | null;
   defaultBranch?: string;
+  /** The job's run (workflow_job payload): where its history starts (github/history.ts, issue 15). */
+  run?: { id: number; attempt?: number; job: string };
 }
 
 export interface JobDeps {
@@ -57,6 +61,8 @@ export interface JobDeps {
   resilience?: ResilienceOptions;
   /** Keeps the raw log's head and stores the artifacts (src/service); returns the comment's link. */
   artifacts?: JobArtifacts;
+  /** History lookups cached across jobs of this process (github/history.ts). */
+  historyCache?: HistoryCache;
 }
 
 export type JobOutcome =
@@ -106,9 +112,17 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
   }
   const [log, repo, diff] = got.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [Readable, string, PrDiff | undefined];
 
+  // 2b. The job's history (issue 15): the last green run's log, the base branch's latest run, re-runs.
+  const history = await jobHistory(gh, job, pr?.baseRef ?? job.defaultBranch, deps.historyCache);
+
   // 3. The core.
   const kept = deps.artifacts?.(log);
-  const { diagnosis: found, trace } = await diagnoseWithTrace({ log: kept?.log ?? log, repo, ...(diff ? { diff } : {}) });
+  const { diagnosis: found, trace } = await diagnoseWithTrace({
+    log: kept?.log ?? log,
+    repo,
+    ...(diff ? { diff } : {}),
+    ...(history ? { history: history.facts, jobName: job.jobName, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: job.jobName } } : {}) } : {}),
+  }).finally(() => history && closeHistoryLogs(history));
   const d = dropIgnored(found, config.ignorePaths);
   const artifactsUrl = await kept?.save(d, trace);
 
@@ -127,7 +141,7 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
     headSha: job.headSha,
     fingerprint: fp,
     placement,
-    title: top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`,
+    title: withHistoryTitle(top ? `${categoryLabel(d.category)} at ${pinText(top)}` : `no location — ${categoryLabel(d.category)}`, d),
     summary: renderMarkdown(d, { ...common, maxChars: CHECK_TEXT_MAX - 200 }),
     message: redactSecrets(top?.message ?? d.summary).text,
     ...(job.jobUrl ? { detailsUrl: job.jobUrl } : {}),
@@ -140,3 +154,18 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
     : await publish(gh, { ...out, pr: pr.number, body, ...(deps.isOurs ? { isOurs: deps.isOurs } : {}) });
   return { status: 'published', pr: pr.number, diagnosis: d, result };
 }
+
+/** The history of an Actions job (not of another CI's check run): skipped when the door gave no run. */
+async function jobHistory(gh: GitHub, job: FailedJob, baseBranch: string | undefined, cache?: HistoryCache): Promise<HistoryFound | undefined> {
+  if (!job.run || job.checkRun) return undefined;
+  return findHistory(gh, {
+    ref: job.ref,
+    job: job.run.job,
+    runId: job.run.id,
+    ...(job.run.attempt !== undefined ? { runAttempt: job.run.attempt } : {}),
+    headSha: job.headSha,
+    ...(job.headBranch !== undefined ? { headBranch: job.headBranch } : {}),
+    ...(baseBranch ? { baseBranch } : {}),
+  }, cache ? { cache } : {});
+}
+

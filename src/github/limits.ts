@@ -23,3 +23,17 @@ export const MAX_CACHE_BYTES = 8 * 1024 * 1024 * 1024;
 export const MAX_PAGES = 30;
 /** Open PRs scanned at most when looking up a fork PR by its head SHA. */
 export const MAX_OPEN_PR_PAGES = 5;
+
+// ── History (github/history.ts, issue 15) ──
+/** API requests one failure may spend on its history (runs lists, jobs lists, log links): the issue's budget. */
+export const HISTORY_MAX_REQUESTS = 5;
+/** Runs older than this are not compared with: the code, the toolchain and the runner image have moved on. */
+export const HISTORY_MAX_AGE_DAYS = 14;
+/** Runs per list request: the issue's "last 10 completed runs" of the base branch. */
+export const HISTORY_RUNS_PER_PAGE = 10;
+/** Below this many requests left in the hour, history is skipped: the pin and its comment matter more. */
+export const HISTORY_MIN_RATE_REMAINING = 500;
+/** Lookups kept per process (per workflow, job and SHA): a matrix of 50 jobs re-delivered stays in. */
+export const HISTORY_CACHE_ENTRIES = 500;
+/** How long a lookup stays true: a base branch's newest run can change within minutes. */
+export const HISTORY_CACHE_MS = 10 * 60_000;

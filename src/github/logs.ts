@@ -47,6 +47,20 @@ export async function openJobLog(gh: GitHub, ref: RepoRef, jobId: number, opts: 
 }
 
 /**
+ * The log of a job already known to be completed (a jobs list said so): no status read first, the same
+ * redirect rules (a fresh link when storage refuses one), 410 as LogGoneError. One API request when it works.
+ */
+export async function openCompletedJobLog(gh: GitHub, ref: RepoRef, jobId: number): Promise<Readable> {
+  try {
+    return await openFreshLink(gh, ref, jobId, LOG_LINK_ATTEMPTS);
+  } catch (e) {
+    const status = e instanceof DownloadError ? e.status : statusOf(e);
+    if (status === 410) throw new LogGoneError(jobId, { cause: e });
+    throw e;
+  }
+}
+
+/**
  * The log through a new download link each time the last one failed: the link lives about a minute
  * and sits on another host (blob storage), which answers an expired one with 403 and can drop the
  * connection. A fresh link works at once, so there is no wait between these; `linkAttempts` bounds them.

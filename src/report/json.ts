@@ -1,4 +1,4 @@
-import { DIAGNOSIS_VERSION, type Diagnosis, type Finding } from '../types.js';
+import { DIAGNOSIS_VERSION, type Diagnosis, type DiagnosisHistory, type Finding, type RunRef } from '../types.js';
 import { redactDiagnosis } from '../safety/redact.js';
 
 /** Drops undefined values so optional keys are omitted rather than written as null. */
@@ -20,6 +20,24 @@ function finding(f: Finding): Record<string, unknown> {
     cause: f.cause,
     symbol: f.symbol,
     evidence: f.evidence.map((e) => defined({ line: e.line, text: e.text })),
+  });
+}
+
+const run = (x: RunRef & { branch?: string }): Record<string, unknown> =>
+  defined({ runId: x.runId, runNumber: x.runNumber, attempt: x.attempt, sha: x.sha, url: x.url, branch: x.branch });
+
+/** `history` (version 2): the failure's status against other runs of the job, and the passing-log diff. */
+function history(h: DiagnosisHistory): Record<string, unknown> {
+  return defined({
+    status: h.status,
+    passingLog: h.passingLog,
+    newLines: h.newLines,
+    seenLines: h.seenLines,
+    alignedBy: h.alignedBy,
+    lastGreen: h.lastGreen ? run(h.lastGreen) : undefined,
+    since: h.since ? run(h.since) : undefined,
+    disagreeing: h.disagreeing?.map(run),
+    note: h.note,
   });
 }
 
@@ -52,6 +70,7 @@ export function renderJson(d: Diagnosis): string {
       truncated: s.truncated,
       middle: s.middle,
     }),
+    ...(r.history ? { history: history(r.history) } : {}),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }

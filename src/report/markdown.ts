@@ -1,3 +1,4 @@
+import { historyMarkdown } from './history-line.js';
 import type { Diagnosis, Finding } from '../types.js';
 import {
   COMMENT_MAX_CHARS,
@@ -146,6 +147,7 @@ export function renderMarkdown(d: Diagnosis, opts: MarkdownOptions = {}): string
     parts.push(prosePart((t) => `**Why:** ${sanitizeProse(t)}${why}`, top.message, max));
   }
   if (r.summary) parts.push(prosePart((t) => sanitizeProse(t), r.summary, max));
+  if (r.history) parts.push({ text: historyMarkdown(r.history) });
   const evidence = evidencePart(r, opts, max);
   if (evidence) parts.push(evidence);
   const excerpt = top ? excerptPart(top, opts, max) : undefined;

@@ -1,3 +1,4 @@
+import { historyText } from './history-line.js';
 import type { Diagnosis, Finding } from '../types.js';
 import {
   DEFAULT_CONTEXT_LINES,
@@ -68,6 +69,8 @@ export function renderText(d: Diagnosis, opts: TextOptions): string {
     const why = r.summary ? ` (${clean(r.summary, 1000)})` : '';
     out.push(`${paint('33;1', 'no location:')} ${categoryLabel(r.category)}${why}`);
   }
+
+  if (r.history) out.push('', `  ${paint('1', 'history:')} ${clean(historyText(r.history), 1000)}`);
 
   const others = top ? r.findings.slice(1, 1 + MAX_OTHER_FINDINGS) : [];
   if (others.length) {

@@ -24,6 +24,8 @@ export interface TaskDeps {
   resilience?: ResilienceOptions;
   /** Stores the job's artifacts (src/service) and returns the comment's link. */
   artifacts?: JobDeps['artifacts'];
+  /** History lookups cached for this process's jobs (github/history.ts). */
+  historyCache?: JobDeps['historyCache'];
   /** Told each diagnosis' outcome (the status page's recent diagnoses). */
   onOutcome?: (out: JobOutcome, job: { repo: string; installationId?: number | undefined; startedMs: number }) => void;
   log: (fields: Record<string, unknown>, msg: string) => void;
@@ -54,6 +56,7 @@ async function runTaskNow(task: Task, deps: TaskDeps): Promise<void> {
         ...(deps.logFetch ? { logFetch: deps.logFetch } : {}),
         ...(deps.resilience ? { resilience: deps.resilience } : {}),
         ...(deps.artifacts ? { artifacts: deps.artifacts } : {}),
+        ...(deps.historyCache ? { historyCache: deps.historyCache } : {}),
       });
       deps.onOutcome?.(out, { repo: task.repo, installationId: task.installationId, startedMs });
       deps.log({ job: task.job.jobId, status: out.status, ...(out.status === 'published' ? { action: out.result.action, tier: out.result.placement.tier } : {}) }, 'redline: job done');

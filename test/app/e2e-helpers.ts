@@ -64,7 +64,7 @@ export async function startHarness(appOptions: AppOptions = {}, { log }: { log?:
 }
 
 /** A real `workflow_job.completed` payload pointed at the fixture repo and this job. */
-export function workflowJobPayload(fake: FakeGitHub, job: { id: number; name: string; workflow_name: string; conclusion?: string | null }): unknown {
+export function workflowJobPayload(fake: FakeGitHub, job: { id: number; name: string; workflow_name: string; conclusion?: string | null; run_id?: number; run_attempt?: number; head_branch?: string }): unknown {
   const p = examplePayload('workflow_job', 'completed');
   const [owner, name] = REPO.split('/') as [string, string];
   const repo = fake.repo(REPO);
@@ -81,6 +81,10 @@ export function workflowJobPayload(fake: FakeGitHub, job: { id: number; name: st
     status: 'completed',
     conclusion: job.conclusion ?? 'failure',
     html_url: `https://github.com/${REPO}/actions/runs/1/job/${job.id}`,
+    // The job's run, as the fake has it: where the App's history lookup starts (github/history.ts).
+    run_id: job.run_id ?? p.workflow_job.run_id,
+    ...(job.run_attempt !== undefined ? { run_attempt: job.run_attempt } : {}),
+    ...(job.head_branch !== undefined ? { head_branch: job.head_branch } : {}),
   };
   return p;
 }

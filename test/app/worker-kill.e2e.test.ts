@@ -89,7 +89,8 @@ describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one kil
       const sha = `${(0xc0ffee + i).toString(16)}`.padEnd(40, '2');
       h.fake.repo(REPO).tarballs[sha] = fixtureTarball(sha, files);
       h.fake.addPull(REPO, { number: 20 + i, head: { ref: `topic-${i}`, sha }, files: [...patchFiles(), RECEIPT_EDIT] });
-      const job = h.fake.addJob(REPO, { id: 900 + i, name: 'typecheck', workflow_name: 'CI', head_sha: sha, log: BIG_LOG });
+      // A PR's job runs on the PR's branch (not on main, where its failure would read as the base's).
+      const job = h.fake.addJob(REPO, { id: 900 + i, name: 'typecheck', workflow_name: 'CI', head_sha: sha, head_branch: `topic-${i}`, log: BIG_LOG });
       const p = workflowJobPayload(h.fake, job) as { workflow_job: Record<string, unknown> };
       p.workflow_job = { ...p.workflow_job, head_sha: sha };
       payloads.push(p);

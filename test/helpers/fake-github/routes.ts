@@ -22,6 +22,7 @@ import {
   nextId,
   type FakeAnnotation,
   type FakeCheckRun,
+  type FakeJob,
   type FakeIssueComment,
   type FakePull,
   type FakeReaction,
@@ -344,6 +345,52 @@ function commentEditRoutes(kind: 'issues' | 'pulls', resource: 'IssueComment' | 
   ];
 }
 
+/** The runs drawn from the repo's jobs (one per run_id, its latest attempt deciding status and conclusion), newest first. */
+function runsOf(ctx: Ctx, repo: FakeRepo) {
+  const full = `${repo.owner}/${repo.name}`;
+  const byRun = new Map<number, FakeJob[]>();
+  for (const j of Object.values(repo.jobs)) byRun.set(j.run_id, [...(byRun.get(j.run_id) ?? []), j]);
+  const runs = [...byRun].map(([id, jobs]) => {
+    const attempt = Math.max(...jobs.map((j) => j.run_attempt));
+    const latest = jobs.filter((j) => j.run_attempt === attempt);
+    const done = latest.every((j) => j.status === 'completed');
+    const conclusion = !done ? null : latest.some((j) => j.conclusion === 'failure') ? 'failure' : latest.some((j) => j.conclusion === 'cancelled') ? 'cancelled' : 'success';
+    const j0 = latest[0]!;
+    const path = j0.workflow_path ?? '.github/workflows/ci.yml';
+    return {
+      id, name: j0.workflow_name, node_id: `WFR_${id}`, head_branch: j0.head_branch, head_sha: j0.head_sha, path, run_number: id, run_attempt: attempt,
+      event: j0.event ?? 'pull_request', status: done ? 'completed' : 'in_progress', conclusion, workflow_id: j0.workflow_id ?? 1,
+      url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}`, html_url: `${ctx.urls.html}/${full}/actions/runs/${id}`,
+      jobs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/jobs`, logs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/logs`,
+      check_suite_url: `${ctx.urls.api}/repos/${full}/check-suites/${id}`, artifacts_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/artifacts`,
+      cancel_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/cancel`, rerun_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/rerun`,
+      workflow_url: `${ctx.urls.api}/repos/${full}/actions/workflows/${j0.workflow_id ?? 1}`,
+      head_commit: null, repository: { id: repo.id, node_id: `R_${repo.id}`, name: repo.name, full_name: full }, head_repository: { id: repo.id, node_id: `R_${repo.id}`, name: repo.name, full_name: full },
+      created_at: j0.started_at, updated_at: j0.completed_at ?? j0.started_at, run_started_at: j0.started_at, pull_requests: [],
+    };
+  });
+  return runs.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** GET …/runs with GitHub's filters: status (a status or a conclusion), branch, head_sha, event, created (`>=date`). */
+function listRuns(ctx: Ctx, workflow?: string): Reply {
+  const repo = repoOf(ctx);
+  if (!repo) return notFound();
+  const q = (k: string) => ctx.query.get(k) ?? undefined;
+  const status = q('status');
+  const created = q('created');
+  const since = created?.startsWith('>=') ? created.slice(2) : undefined;
+  const runs = runsOf(ctx, repo).filter((r) =>
+    (!workflow || String(r.workflow_id) === workflow || r.path.split('/').pop() === workflow) &&
+    (!status || r.status === status || r.conclusion === status) &&
+    (!q('branch') || r.head_branch === q('branch')) &&
+    (!q('head_sha') || r.head_sha === q('head_sha')) &&
+    (!q('event') || r.event === q('event')) &&
+    (!since || r.created_at >= since));
+  const path = workflow ? `/repos/${repo.owner}/${repo.name}/actions/workflows/${workflow}/runs` : `/repos/${repo.owner}/${repo.name}/actions/runs`;
+  return paginate(ctx, path, runs, (page, total) => ({ total_count: total, workflow_runs: page }));
+}
+
 export const routes: Route[] = [
   // --- App / installations --------------------------------------------------------------------------
   {
@@ -459,28 +506,21 @@ export const routes: Route[] = [
     // Workflow runs are not seeded on their own: each run is drawn from its jobs (same run_id).
     method: 'GET',
     template: '/repos/{owner}/{repo}/actions/runs',
+    handler: (ctx) => listRuns(ctx),
+  },
+  {
+    // The runs of one workflow (by id or by file name, as GitHub accepts both), with the list's filters.
+    method: 'GET',
+    template: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
+    handler: (ctx) => listRuns(ctx, ctx.params.workflow_id),
+  },
+  {
+    method: 'GET',
+    template: '/repos/{owner}/{repo}/actions/runs/{run_id}',
     handler: (ctx) => {
       const repo = repoOf(ctx);
-      if (!repo) return notFound();
-      const full = `${repo.owner}/${repo.name}`;
-      const headSha = ctx.query.get('head_sha');
-      const byRun = new Map<number, (typeof repo.jobs)[number][]>();
-      for (const j of Object.values(repo.jobs)) if (!headSha || j.head_sha === headSha) byRun.set(j.run_id, [...(byRun.get(j.run_id) ?? []), j]);
-      const runs = [...byRun].map(([id, jobs]) => {
-        const attempt = Math.max(...jobs.map((j) => j.run_attempt));
-        const latest = jobs.filter((j) => j.run_attempt === attempt);
-        const done = latest.every((j) => j.status === 'completed');
-        const conclusion = !done ? null : latest.some((j) => j.conclusion === 'failure') ? 'failure' : latest.some((j) => j.conclusion === 'cancelled') ? 'cancelled' : 'success';
-        const j0 = latest[0]!;
-        return {
-          id, name: j0.workflow_name, node_id: `WFR_${id}`, head_branch: j0.head_branch, head_sha: j0.head_sha, run_number: id, run_attempt: attempt,
-          event: 'pull_request', status: done ? 'completed' : 'in_progress', conclusion, workflow_id: 1,
-          url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}`, html_url: `${ctx.urls.html}/${full}/actions/runs/${id}`,
-          jobs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/jobs`, logs_url: `${ctx.urls.api}/repos/${full}/actions/runs/${id}/logs`,
-          created_at: j0.started_at, updated_at: j0.completed_at ?? j0.started_at, pull_requests: [],
-        };
-      });
-      return paginate(ctx, `/repos/${full}/actions/runs`, runs, (page, total) => ({ total_count: total, workflow_runs: page }));
+      const run = repo ? runsOf(ctx, repo).find((r) => r.id === int(ctx, 'run_id')) : undefined;
+      return run ? { status: 200, body: run } : notFound();
     },
   },
   {

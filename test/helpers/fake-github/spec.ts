@@ -53,9 +53,12 @@ export function getBackend(operations: readonly OperationKey[]): Promise<Backend
   return backendPromise;
 }
 
+/** Bumped when the trimming below changes, so a cached trimmed definition from before is not reused. */
+const TRIM_RULES = 'path-oneOf-as-anyOf';
+
 function loadTrimmed(operations: readonly OperationKey[], key: string): Json {
   const version = (JSON.parse(readFileSync(join(specPkgDir, 'package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(`${version}\n${key}`).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(`${version}\n${TRIM_RULES}\n${key}`).digest('hex').slice(0, 16);
   const cacheFile = join(tmpdir(), `redline-fake-github-spec-${hash}.json`);
   if (existsSync(cacheFile)) {
     try {
@@ -73,7 +76,13 @@ function loadTrimmed(operations: readonly OperationKey[], key: string): Json {
     if (!op) throw new Error(`fake-github: ${method} ${template} is not in GitHub's OpenAPI description`);
     // Responses are not validated (we write them); dropping them keeps the definition small.
     const { responses: _r, ...rest } = op;
-    (paths[template] ??= {})[method.toLowerCase()] = { ...rest, responses: { default: { description: 'any' } } };
+    // A path parameter is text: `workflow_id` is "an id or a file name" (oneOf integer, string), and with
+    // coerced types "1" is both, which oneOf refuses. GitHub takes either: anyOf says what it means.
+    const parameters = (rest.parameters as Json[] | undefined)?.map((p) => {
+      const schema = p.schema as Json | undefined;
+      return p.in === 'path' && schema?.oneOf ? { ...p, schema: { ...schema, oneOf: undefined, anyOf: schema.oneOf } } : p;
+    });
+    (paths[template] ??= {})[method.toLowerCase()] = { ...rest, ...(parameters ? { parameters } : {}), responses: { default: { description: 'any' } } };
   }
   const trimmed = { openapi: '3.0.3', info: { title: 'GitHub (trimmed for fake-github)', version }, paths };
   const tmp = `${cacheFile}.${process.pid}.tmp`;

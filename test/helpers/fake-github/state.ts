@@ -83,6 +83,11 @@ export interface FakeJob {
   labels: string[];
   started_at: string;
   completed_at: string | null;
+  /** The workflow the job's run belongs to (default 1, `.github/workflows/ci.yml`): the runs list's `workflow_id`. */
+  workflow_id?: number;
+  workflow_path?: string;
+  /** The run's event (default `pull_request`). */
+  event?: string;
 }
 
 export interface FakeLog {

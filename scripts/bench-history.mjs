@@ -1,0 +1,125 @@
+// History (issue 15) figures, printed by `npm run bench` (or alone: `node scripts/bench-history.mjs` after
+// `npm run build`). Asserts nothing.
+//  1. Evidence on real failing/passing pairs of the same jobs (fixtures/history-pairs, labelled by hand):
+//     first evidence line is a labelled error line, precision, recall — without and with --passing-log,
+//     and the naive diff (the last 12 new lines) for reference.
+//  2. The history lookup on the local GitHub of the tests (bundled here with esbuild): API requests and
+//     time per diagnosis, the log downloads excluded. Budget: ≤ 5 requests, ≤ 1 s.
+//  3. A 1 GB passing log: time and peak RSS of the diff (a child process per run).
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { build } from 'esbuild';
+import { Octokit } from '@octokit/rest';
+import { diagnose } from '../dist/diagnose.js';
+import { diffAgainstPassing } from '../dist/evidence/passing-diff.js';
+import { readLog } from '../dist/log/read-log.js';
+import { findFailingStep } from '../dist/log/find-failing-step.js';
+import { findHistory } from '../dist/github/history.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const OUT = join(ROOT, 'bench-out');
+mkdirSync(OUT, { recursive: true });
+const PAIRS = join(ROOT, 'fixtures/history-pairs');
+const NAIVE_LINES = 12;
+
+// ── 1. Evidence on real pairs ──
+async function naive(failed, passed) {
+  const scan = await readLog(failed);
+  const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
+  const s = layout.failing;
+  const lines = s ? scan.lines.filter((l) => l.n >= s.startLine && l.n <= s.endLine) : scan.lines;
+  const d = await diffAgainstPassing({ lines, head: scan.lines.slice(0, 200), ...(s ? { step: s.name } : {}) }, { source: passed });
+  return [...d.newLines].sort((a, b) => a - b).slice(-NAIVE_LINES);
+}
+const score = (lines, labelled) => {
+  const hit = lines.filter((n) => labelled.has(n)).length;
+  return { first: lines.length > 0 && labelled.has(lines[0]), p: lines.length ? hit / lines.length : 0, r: hit / labelled.size };
+};
+const rows = { without: [], with: [], naive: [] };
+for (const name of readdirSync(PAIRS).filter((n) => existsSync(join(PAIRS, n, 'labels.json'))).sort()) {
+  const dir = join(PAIRS, name);
+  const labelled = new Set(JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')).errorLines);
+  const failed = join(dir, 'failed.log');
+  const passed = join(dir, 'passed.log');
+  rows.without.push(score((await diagnose({ log: failed })).evidence.map((e) => e.line), labelled));
+  rows.with.push(score((await diagnose({ log: failed, passingLog: { source: passed } })).evidence.map((e) => e.line), labelled));
+  rows.naive.push(score(await naive(failed, passed), labelled));
+}
+const mean = (xs, k) => xs.reduce((a, x) => a + Number(x[k]), 0) / (xs.length || 1);
+console.log(`\nHistory: evidence on ${rows.with.length} real failing/passing pairs of the same jobs (fixtures/history-pairs)`);
+console.log('                         first line is an error   precision   recall');
+for (const [k, label] of [['without', 'without --passing-log'], ['with', 'with --passing-log'], ['naive', `naive diff (last ${NAIVE_LINES} new)`]]) {
+  console.log(`  ${label.padEnd(24)} ${`${(100 * mean(rows[k], 'first')).toFixed(0)}%`.padStart(10)}              ${mean(rows[k], 'p').toFixed(2).padStart(6)}   ${mean(rows[k], 'r').toFixed(2).padStart(6)}`);
+}
+
+if (process.env.BENCH_HISTORY_EVIDENCE_ONLY) process.exit(0);
+
+// ── 2. The history lookup on the local GitHub ──
+const fakeBundle = join(OUT, 'fake-github.mjs');
+await build({ entryPoints: [join(ROOT, 'test/helpers/fake-github/index.ts')], bundle: true, platform: 'node', format: 'esm', outfile: fakeBundle, packages: 'external', logLevel: 'silent' });
+const { startFakeGitHub } = await import(fakeBundle);
+const fake = await startFakeGitHub();
+const REPO = 'octo-org/invoicer';
+fake.addRepo(REPO);
+const inst = Object.values(fake.state.installations).find((i) => i.repos.includes(REPO));
+const token = `ghs_${randomBytes(18).toString('hex')}`;
+fake.state.tokens[token] = { login: 'github-actions[bot]', installationId: inst.id, expires_at: '2099-01-01T00:00:00Z' };
+const FAILING = readFileSync(join(ROOT, 'fixtures/logs/tsc-signature-change-call-site/log.txt'), 'utf8');
+const PASSING = readFileSync(join(ROOT, 'fixtures/logs/tsc-signature-change-call-site/passing.log'), 'utf8');
+const sha = (c) => c.repeat(40);
+const ago = (d) => new Date(Date.now() - d * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+// Ten completed runs on main (the newest failed: pre-existing), the PR's failing run 900.
+for (let i = 0; i < 10; i++) fake.addJob(REPO, { id: 8000 + i, run_id: 800 + i, name: 'typecheck', workflow_name: 'CI', head_sha: sha(String(i)), head_branch: 'main', event: 'push', conclusion: i === 9 ? 'failure' : 'success', started_at: ago(10 - i), log: i === 9 ? FAILING : PASSING });
+fake.addJob(REPO, { id: 9000, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: sha('c'), head_branch: 'currency', started_at: ago(0), log: FAILING });
+const gh = new Octokit({ auth: token, baseUrl: fake.url, log: { debug() {}, info() {}, warn() {}, error() {} } });
+const q = { ref: { owner: 'octo-org', repo: 'invoicer' }, job: 'typecheck', runId: 900, runAttempt: 1, headSha: sha('c'), headBranch: 'currency', baseBranch: 'main' };
+const lookups = [];
+for (const [label, extra] of [['App (workflow from the run)', {}], ['Action (workflow from GITHUB_WORKFLOW_REF)', { workflow: 'ci.yml' }]]) {
+  for (const scenario of ['pre-existing', 'new']) {
+    if (scenario === 'new') fake.repo(REPO).jobs[8009].conclusion = 'success';
+    else fake.repo(REPO).jobs[8009].conclusion = 'failure';
+    const t0 = performance.now();
+    const found = await findHistory(gh, { ...q, ...extra });
+    const ms = performance.now() - t0;
+    // The logs are opened (their link requested), not downloaded: what the diagnosis then reads is excluded.
+    for (const s of [found.passingLog?.source, found.facts.baseFailing?.log, found.facts.baseFlip?.failed.log]) s?.destroy?.();
+    lookups.push({ label, scenario, requests: found.requests, ms });
+  }
+}
+console.log('\nHistory lookup on the local GitHub (log download excluded; budget ≤ 5 requests, ≤ 1 s)');
+for (const l of lookups) console.log(`  ${l.label.padEnd(44)} ${l.scenario.padEnd(13)} ${String(l.requests).padStart(2)} requests  ${l.ms.toFixed(0).padStart(5)} ms`);
+console.log(`  OpenAPI violations: ${fake.violations.length}`);
+await fake.close();
+
+// ── 3. A 1 GB passing log ──
+const big = join(OUT, 'passing-1gb.log');
+const TARGET = 1024 * 1024 * 1024;
+if (!existsSync(big) || statSync(big).size < TARGET) {
+  console.log('\ngenerating a 1 GB passing log (once; kept in bench-out/): the real passing log\'s test step repeated');
+  const lines = PASSING.split('\n');
+  const head = lines.slice(0, lines.findIndex((l) => l.includes('##[group]Run npx tsc')) + 4).join('\n') + '\n';
+  const filler = readFileSync(join(PAIRS, 'jbanking-8761138559/passed.log'), 'utf8').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29)).join('\n') + '\n';
+  const w = createWriteStream(big);
+  w.write(head);
+  let n = head.length;
+  let k = 0;
+  while (n < TARGET) {
+    const chunk = filler.replace(/Time elapsed: [\d.]+/g, () => `Time elapsed: ${(k++ % 997) / 100}`);
+    if (!w.write(chunk)) await once(w, 'drain');
+    n += chunk.length;
+  }
+  w.end(lines.slice(lines.findIndex((l) => l.includes('##[group]Run npm run build'))).join('\n'));
+  await once(w, 'finish');
+}
+const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+  import { diagnose } from '${join(ROOT, 'dist/diagnose.js')}';
+  const t0 = performance.now();
+  const d = await diagnose({ log: '${join(ROOT, 'fixtures/logs/tsc-signature-change-call-site/log.txt')}', passingLog: { source: '${big}' } });
+  console.log(JSON.stringify({ ms: performance.now() - t0, maxRssMB: process.resourceUsage().maxRSS / 1024, history: d.history, first: d.evidence[0]?.text }));
+`], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const r = JSON.parse(child.stdout || '{}');
+console.log(`\nA ${(statSync(big).size / 2 ** 20).toFixed(0)} MB passing log: ${(r.ms / 1000).toFixed(1)} s, peak RSS ${r.maxRssMB?.toFixed(0)} MB, aligned by ${r.history?.alignedBy}, ${r.history?.newLines} new lines, first evidence line: ${r.first}`);
+if (child.status !== 0) console.log(child.stderr.slice(0, 500));
