@@ -100,6 +100,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const seen = hist?.passing?.seenLines;
   const matched = seen?.size ? extracted.signals.filter((s) => !seen.has(s.logLine)) : extracted.signals;
   const newLines = hist?.passing?.newLines;
+  const seenLines = seen?.size ? seen : undefined;
 
   // 4. The evidence blocks (src/evidence/): the matchers' signals widened to their blocks, and the generic
   //    finder's blocks where no matcher spoke. The category comes from the matchers, else from the
@@ -108,7 +109,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const binary = looksBinary(scan.lines);
   const runnerErrorLines = layout.failing?.errorLines ?? [];
   let category = classify(matched);
-  const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}) });
+  const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}), ...(seenLines ? { seenLines } : {}) });
   if (category === 'unknown') category = categoryFromBlocks(firstEvidence.blocks, blockText(firstEvidence));
   const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
   const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
@@ -152,7 +153,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
 
   // 10. The blocks a person would quote, the pin's own lines first.
   const pinned = new Set((abstain ? [] : verified.slice(0, 2)).flatMap((v) => v.signals.map((s) => s.logLine)));
-  const chosen = binary ? firstEvidence : pinned.size ? findEvidence({ lines: evLines, signals, category, runnerErrorLines, pinned, ...(newLines ? { newLines } : {}) }) : firstEvidence;
+  const chosen = binary ? firstEvidence : pinned.size ? findEvidence({ lines: evLines, signals, category, runnerErrorLines, pinned, ...(newLines ? { newLines } : {}), ...(seenLines ? { seenLines } : {}) }) : firstEvidence;
 
   let diagnosis: Diagnosis = {
     version: DIAGNOSIS_VERSION,

@@ -186,7 +186,7 @@ describe('--format json', () => {
     expect(d.version).toBe(2);
     expect(['located', 'no-location']).toContain(d.status);
     expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), format: 'github-actions' });
-    for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text']);
+    for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text', 'block']);
     // Evidence lines are lines of the input log, 1-based, with their cleaned text.
     const raw = readFileSync(logOf(TSC), 'utf8').split('\n');
     for (const e of d.evidence) expect(raw[e.line - 1]).toContain(e.text);

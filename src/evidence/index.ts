@@ -34,6 +34,8 @@ export interface EvidenceInput {
   pinned?: ReadonlySet<number>;
   /** Lines a passing run of the same job did not print (the passing-log diff's hook): favoured. */
   newLines?: ReadonlySet<number>;
+  /** Lines the passing run printed too (the passing-log diff): not causes, never quoted. */
+  seenLines?: ReadonlySet<number>;
   /** Extra blocks from elsewhere (the passing-log diff: `source: 'diff'`), ranked with the rest. */
   extraBlocks?: readonly Block[];
   /** The runner's own error lines (`##[error]…`, `The command … exited with 1.`): the last resort. */
@@ -51,7 +53,7 @@ export function findEvidence(input: EvidenceInput): Selection {
     ...findGenericBlocks({ lines: input.lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
     ...(input.extraBlocks ?? []),
   ];
-  const chosen = selectBlocks(proposed, input.lines);
+  const chosen = selectBlocks(proposed, input.lines, input.seenLines);
   if (chosen.lines.length) return chosen;
   return fallback(input);
 }
@@ -59,7 +61,7 @@ export function findEvidence(input: EvidenceInput): Selection {
 function fallback(input: EvidenceInput): Selection {
   const errs = input.runnerErrorLines ?? [];
   const end = errs[errs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
-  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text)).slice(-FALLBACK_BEFORE);
+  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n))).slice(-FALLBACK_BEFORE);
   const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
   if (!nums.length) return { blocks: [], lines: [] };
   const text = new Map(input.lines.map((l) => [l.n, l.text] as const));

@@ -57,7 +57,7 @@ export function mergeBlocks(blocks: readonly Block[]): Block[] {
  * log order: merged, the weak and the far-below-best left out, the best first into the budget, a block
  * that does not fit cut to its head.
  */
-export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine[]): Selection {
+export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine[], seenLines?: ReadonlySet<number>): Selection {
   const text = new Map(lines.map((l) => [l.n, l.text] as const));
   const quotable = (b: Block): number[] => {
     const out: number[] = [];
@@ -67,6 +67,13 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not it.
     while (out.length > 1 && BANNER.test(text.get(out[0]!)!)) out.shift();
+    // Lines the passing run of the job printed too are not causes (the passing-log diff): a block made
+    // only of them is dropped, and its seen edges are trimmed. Seen lines inside a new block stay: a
+    // caret or a `symbol:` line masks to a template the passing run printed under another message.
+    if (seenLines) {
+      while (out.length && seenLines.has(out[0]!)) out.shift();
+      while (out.length && seenLines.has(out[out.length - 1]!)) out.pop();
+    }
     return out;
   };
   const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
