@@ -100,6 +100,26 @@ export function owned(p: Piece, spans: readonly Span[]): Span[] {
   return spans.filter((s) => s.start >= p.from && s.start < p.to).map((s) => toOriginalSpan(p, s));
 }
 
+/**
+ * The async finder gives the event loop a turn after this much work: a worker's queue lock must be
+ * renewed while a 20 MB log is redacted (BullMQ's lock renewal is a timer), and the App keeps serving.
+ */
+const YIELD_EVERY_MS = 25;
+
+/** `findSecrets`, yielding to the event loop between windows (for big texts on a server). */
+export async function findSecretsAsync(text: string): Promise<Span[]> {
+  const out: Span[] = findPem(text);
+  let since = performance.now();
+  for (const p of pieces(text)) {
+    out.push(...owned(p, [...detect(p.text), ...base64Spans(p.text)]));
+    if (performance.now() - since > YIELD_EVERY_MS) {
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+  }
+  return out;
+}
+
 /** Every secret in `text`, as spans of `text` (may overlap). */
 export function findSecrets(text: string): Span[] {
   const out: Span[] = findPem(text);

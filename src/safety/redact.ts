@@ -4,7 +4,7 @@
  * default config (compiled at build time) and secretlint's recommended preset; every writer uses it.
  */
 import type { Diagnosis, Finding } from '../types.js';
-import { findSecrets } from './find-secrets.js';
+import { findSecrets, findSecretsAsync } from './find-secrets.js';
 import type { Span } from './span.js';
 
 export { shannonEntropy } from './span.js';
@@ -100,7 +100,10 @@ export function redactDiagnosis(d: Diagnosis): { diagnosis: Diagnosis; count: nu
   return { diagnosis, count };
 }
 
-/** `redactSecrets` for callers that await (the outgoing channels); the same finder, the same result. */
+/**
+ * `redactSecrets` for callers that await (the outgoing channels): the same finder, the same result, but
+ * it yields to the event loop between windows, so a big log does not stall a server.
+ */
 export async function redactSecretsDeep(text: string): Promise<Redacted> {
-  return redactSecrets(text);
+  return applySpans(text, await findSecretsAsync(text));
 }
