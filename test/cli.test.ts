@@ -187,6 +187,8 @@ describe('--format json', () => {
     expect(['located', 'no-location']).toContain(d.status);
     expect(d.failingStep).toEqual({ name: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), format: 'github-actions' });
     for (const e of d.evidence) expect(Object.keys(e)).toEqual(['line', 'text', 'block']);
+    for (const b of d.evidenceBlocks) expect(Object.keys(b)).toEqual(['start', 'end', 'header', 'kind', 'source']);
+    for (const e of d.evidence) expect(e.block).toBeLessThan(d.evidenceBlocks.length);
     // Evidence lines are lines of the input log, 1-based, with their cleaned text.
     const raw = readFileSync(logOf(TSC), 'utf8').split('\n');
     for (const e of d.evidence) expect(raw[e.line - 1]).toContain(e.text);

@@ -9,7 +9,7 @@ import type { Block } from './block.js';
 const RULES: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
   [
     'dependency',
-    /Could NOT find \w|Could not find (?:a version|gem|package|module)|No matching distribution|version solving failed|Could not resolve dependencies|could not resolve (?:dependency|artifact)|Unable to resolve dependency|ERESOLVE|\bE404\b|package .* (?:is not available|not found)|there is no package called|unmet (?:dependency|peer)|Unable to locate package|requires .* but .* is installed|Your requirements could not be resolved|dependency resolution failed|Failed to resolve|No package '[^']+' found|Cannot find module '[^./]|ModuleNotFoundError: No module named|cannot load such file|Can't locate \S+\.pm in @INC|Bundler could not find|not found in (?:the )?(?:registry|repository|index)|pkg-config/,
+    /Could NOT find \w|Could not find (?:a version|gem|package|module|a package configuration file)|\bfind_package\b|No matching distribution|version solving failed|Could not resolve dependencies|could not resolve (?:dependency|artifact)|Unable to resolve dependency|ERESOLVE|\bE404\b|package .* (?:is not available|not found)|there is no package called|unmet (?:dependency|peer)|Unable to locate package|requires .* but .* is installed|Your requirements could not be resolved|dependency resolution failed|Failed to resolve|No package '[^']+' found|Cannot find module '[^./]|ModuleNotFoundError: No module named|cannot load such file|Can't locate \S+\.pm in @INC|Bundler could not find|not found in (?:the )?(?:registry|repository|index)|pkg-config/,
   ],
   [
     'compile',

@@ -77,6 +77,8 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
 export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
   const base = indentOf(lines[header]!.text);
   let end = Math.max(header, minEnd);
+  // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line.
+  const announces = /:\s*$/.test(lines[header]!.text);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
   // A trace is quoted down to the project's own frames: past them, the runtime's and the runner's are plumbing.
   let ownFrames = 0;
@@ -97,7 +99,7 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
         if (ownFrames) break;
       } else ownFrames++;
     }
-    if (belongs(t) || errorScore(t) >= 0.5) end = j;
+    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '')) end = j;
     else break;
   }
   return end;

@@ -73,6 +73,7 @@ const CONSEQUENCE = new RegExp(
     String.raw`^script returned exit code`,
     String.raw`^The command ".*" (?:failed|exited)`,
     String.raw`^Done\. Your build exited with`,
+    String.raw`^-- Configuring incomplete, errors occurred`,
     String.raw`^##\[error\]`,
   ].join('|'),
 );
