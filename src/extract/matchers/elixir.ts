@@ -36,7 +36,7 @@ export const elixirMatcher: Matcher = {
         out.push(s);
         continue;
       }
-      const h = HEADER.exec(text);
+      const h = text.startsWith('error: ') || text.startsWith('warning: ') ? HEADER.exec(text) : null;
       if (!h) continue;
       const related: number[] = [];
       let at: RegExpExecArray | null = null;

@@ -15,7 +15,7 @@ export const ghcMatcher: Matcher = {
     const out: Signal[] = [];
     for (let i = 0; i < lines.length; i++) {
       const { n, text } = lines[i]!;
-      if (text.length > MAX_LINE || !text.includes('.hs') && !text.includes('.lhs') && !text.includes('.x:') && !text.includes('.y:')) continue;
+      if (text.length > MAX_LINE || !(text.includes(': error') || text.includes(': warning'))) continue;
       const h = HEADER.exec(text);
       if (!h) continue;
       const related: number[] = [];

@@ -22,7 +22,7 @@ export const gtestMatcher: Matcher = {
     for (const l of lines) {
       const text = l.text;
       if (text.length > MAX_LINE) continue;
-      if (text.startsWith('[')) {
+      if (text.startsWith('[ ') || text.startsWith('[-') || text.startsWith('[=')) {
         const run = RUN.exec(text);
         if (run) current = run[1];
         const failed = FAILED.exec(text);

@@ -16,13 +16,14 @@ export const stylelintMatcher: Matcher = {
     let file: { path: string; n: number } | undefined;
     for (const { n, text } of lines) {
       if (text.length > MAX_LINE) continue;
-      const f = FILE.exec(text);
+      // Cheap gates first: most lines of a long log are neither a file name nor a finding.
+      const f = !text.includes(' ') && text.includes('.') ? FILE.exec(text) : null;
       if (f) {
         file = { path: f[1]!, n };
         continue;
       }
       const p = file ? PROBLEM.exec(text) : null;
-      const u = p ? null : UNIX.exec(text);
+      const u = p || !text.endsWith(']') ? null : UNIX.exec(text);
       if (!p && !u) {
         if (text.trim() === '' || !/^\s/.test(text)) file = text.trim() === '' ? file : undefined;
         continue;
