@@ -62,7 +62,8 @@ describe('/redline in a PR comment (local GitHub, Probot started for real)', () 
     const { payload, comment } = commentPayload('The typecheck failed again?\n\n/redline');
     const res = await send(payload);
     expect(res.status).toBe(200);
-    expect(res.answeredMs).toBeLessThan(1000);
+    // GitHub gives a delivery 10 s: the answer must not wait for the diagnosis (speed itself is the bench's).
+    expect(res.answeredMs).toBeLessThan(10_000);
     expect(h.fake.violations).toEqual([]);
     expect(comment.reactions).toMatchObject([{ user: 'redline[bot]', content: 'eyes' }]);
     // Write access was asked of the API, not read from author_association.
