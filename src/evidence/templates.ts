@@ -104,6 +104,17 @@ export const RAW_KEY_MAX_BYTES = 2048;
 /** Every byte as itself, ASCII digits as `0` (a table lookup beats a branch per byte). */
 const DIGITS_AS_ZERO = Uint8Array.from({ length: 256 }, (_, b) => (b >= 0x30 && b <= 0x39 ? 0x30 : b));
 
+/** Where a raw line's text starts: past an Actions runner timestamp (`2026-11-29T10:15:00.1234567Z `), if any. */
+export function afterActionsTimestamp(buf: Uint8Array, start: number, end: number): number {
+  if (end - start > 21 && buf[start + 4] === 0x2d && buf[start + 10] === 0x54) {
+    const stop = Math.min(end, start + 40);
+    let j = start + 19;
+    while (j < stop && buf[j] !== 0x20) j++;
+    if (j < stop) return j + 1;
+  }
+  return start;
+}
+
 /**
  * A 32-bit FNV-1a hash of a raw log line's bytes with every ASCII digit read as `0`, the runner's
  * timestamp skipped. Two lines with the same raw key differ only in digit values, and lineTemplate
@@ -112,14 +123,8 @@ const DIGITS_AS_ZERO = Uint8Array.from({ length: 256 }, (_, b) => (b >= 0x30 && 
  * hash collisions and RAW_KEY_MAX_BYTES). Cheap enough to run on every error-looking line of a 1 GB log.
  */
 export function rawLineKey(buf: Uint8Array, start: number, end: number): number {
-  let i = start;
   // `2026-11-29T10:15:00.1234567Z ` (Actions): its digits vary, its length barely; skip it.
-  if (end - start > 21 && buf[start + 4] === 0x2d && buf[start + 10] === 0x54) {
-    const stop = Math.min(end, start + 40);
-    let j = start + 19;
-    while (j < stop && buf[j] !== 0x20) j++;
-    if (j < stop) i = j + 1;
-  }
+  let i = afterActionsTimestamp(buf, start, end);
   const last = Math.min(end, i + RAW_KEY_MAX_BYTES);
   let h = 0x811c9dc5 | 0;
   for (; i < last; i++) h = Math.imul(h ^ DIGITS_AS_ZERO[buf[i]!]!, 0x01000193);

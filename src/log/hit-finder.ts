@@ -1,4 +1,5 @@
 import type { HitMarker } from './middle-hits.js';
+import { afterActionsTimestamp } from '../evidence/templates.js';
 
 /**
  * Bytes that make a line of a huge log's middle worth a look. They are searched in the raw bytes before
@@ -55,14 +56,7 @@ const GITLAB_FAILED = Buffer.from('ERROR: Job failed');
  * section start ('step'), a runner error ('error'), or nothing.
  */
 export function hitMarker(buf: Buffer, start: number, end: number): HitMarker {
-  let i = start;
-  // Skip the Actions timestamp (`2026-11-29T10:15:00.1234567Z `).
-  if (end - start > 21 && buf[start + 4] === 0x2d && buf[start + 10] === 0x54) {
-    const stop = Math.min(end, start + 40);
-    let j = start + 19;
-    while (j < stop && buf[j] !== 0x20) j++;
-    if (j < stop) i = j + 1;
-  }
+  const i = afterActionsTimestamp(buf, start, end);
   const c = buf[i];
   if (c === 0x23 /* # */) {
     if (startsWith(buf, i, end, STEP)) return 'step';
