@@ -12,17 +12,6 @@ export { renderJson } from './json.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown.js';
 export { renderSarif, type SarifOptions } from './sarif.js';
 export { renderText, type TextOptions } from './text.js';
-export { redactDiagnosis, redactLines, redactSecrets, shannonEntropy, type Redacted } from '../safety/redact.js';
-export {
-  codeBlock,
-  escapeHtml,
-  escapeWorkflowCommands,
-  htmlCode,
-  inlineCode,
-  safeUrl,
-  sanitizeProse,
-  stripHidden,
-} from '../safety/sanitize.js';
 export { COMMENT_MAX_CHARS } from './bounds.js';
 
 export type Format = 'text' | 'json' | 'markdown' | 'sarif';
