@@ -55,6 +55,9 @@ import { xctestMatcher } from './xctest.js';
 import { clangTidyMatcher } from './clang-tidy.js';
 import { jasmineMatcher } from './jasmine.js';
 // end i14c
+// p14m1: long-tail toolchains, part 3 (one contiguous block)
+import { playwrightMatcher } from './playwright.js';
+// end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -120,6 +123,9 @@ export const MATCHERS: readonly Matcher[] = [
   clangTidyMatcher,
   jasmineMatcher,
   // end i14c
+  // p14m1: long-tail toolchains, part 3
+  playwrightMatcher,
+  // end p14m1
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,
