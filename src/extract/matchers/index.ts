@@ -57,6 +57,7 @@ import { jasmineMatcher } from './jasmine.js';
 // end i14c
 // p14m1: long-tail toolchains, part 3 (one contiguous block)
 import { playwrightMatcher } from './playwright.js';
+import { karmaMatcher } from './karma.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -125,6 +126,7 @@ export const MATCHERS: readonly Matcher[] = [
   // end i14c
   // p14m1: long-tail toolchains, part 3
   playwrightMatcher,
+  karmaMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
