@@ -58,6 +58,7 @@ import { jasmineMatcher } from './jasmine.js';
 // p14m1: long-tail toolchains, part 3 (one contiguous block)
 import { playwrightMatcher } from './playwright.js';
 import { karmaMatcher } from './karma.js';
+import { kotlincMatcher } from './kotlinc.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -127,6 +128,7 @@ export const MATCHERS: readonly Matcher[] = [
   // p14m1: long-tail toolchains, part 3
   playwrightMatcher,
   karmaMatcher,
+  kotlincMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
