@@ -59,6 +59,7 @@ import { jasmineMatcher } from './jasmine.js';
 import { playwrightMatcher } from './playwright.js';
 import { karmaMatcher } from './karma.js';
 import { kotlincMatcher } from './kotlinc.js';
+import { scalacMatcher } from './scalac.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -129,6 +130,7 @@ export const MATCHERS: readonly Matcher[] = [
   playwrightMatcher,
   karmaMatcher,
   kotlincMatcher,
+  scalacMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
