@@ -60,6 +60,7 @@ import { playwrightMatcher } from './playwright.js';
 import { karmaMatcher } from './karma.js';
 import { kotlincMatcher } from './kotlinc.js';
 import { scalacMatcher } from './scalac.js';
+import { dartAnalyzeMatcher } from './dart-analyze.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -131,6 +132,7 @@ export const MATCHERS: readonly Matcher[] = [
   karmaMatcher,
   kotlincMatcher,
   scalacMatcher,
+  dartAnalyzeMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
