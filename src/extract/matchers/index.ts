@@ -61,6 +61,7 @@ import { karmaMatcher } from './karma.js';
 import { kotlincMatcher } from './kotlinc.js';
 import { scalacMatcher } from './scalac.js';
 import { dartAnalyzeMatcher } from './dart-analyze.js';
+import { androidLintMatcher } from './android-lint.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -133,6 +134,7 @@ export const MATCHERS: readonly Matcher[] = [
   kotlincMatcher,
   scalacMatcher,
   dartAnalyzeMatcher,
+  androidLintMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
