@@ -62,6 +62,7 @@ import { kotlincMatcher } from './kotlinc.js';
 import { scalacMatcher } from './scalac.js';
 import { dartAnalyzeMatcher } from './dart-analyze.js';
 import { androidLintMatcher } from './android-lint.js';
+import { swiftTestingMatcher } from './swift-testing.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -135,6 +136,7 @@ export const MATCHERS: readonly Matcher[] = [
   scalacMatcher,
   dartAnalyzeMatcher,
   androidLintMatcher,
+  swiftTestingMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
