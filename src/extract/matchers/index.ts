@@ -63,6 +63,7 @@ import { scalacMatcher } from './scalac.js';
 import { dartAnalyzeMatcher } from './dart-analyze.js';
 import { androidLintMatcher } from './android-lint.js';
 import { swiftTestingMatcher } from './swift-testing.js';
+import { cypressMatcher } from './cypress.js';
 // end p14m1
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -137,6 +138,7 @@ export const MATCHERS: readonly Matcher[] = [
   dartAnalyzeMatcher,
   androidLintMatcher,
   swiftTestingMatcher,
+  cypressMatcher,
   // end p14m1
   packageManagerMatcher,
   infraMatcher,
