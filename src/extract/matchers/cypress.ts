@@ -1,6 +1,7 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 import { isLibraryPath, parseV8Frame } from './frames-v8.js';
+import { servedSourcePath } from './served-source-path.js';
 
 /** Longer lines are bundles or serialized blobs, not a Cypress report line: skipping them bounds the regexes. */
 const MAX_LINE = 2000;
@@ -13,24 +14,14 @@ const ERROR_LINE = /^\s+(?:[A-Z]\w*)?Error: /;
 // `cypress run` prints this, the spec's path on its own line, then `The error was:` and the bundler's error.
 const PREPARE_ERROR = /^Oops\.\.\.we found an error preparing this test file:$/;
 const SPEC_LINE = /^\s+(\S+\.[cm]?[jt]sx?|\S+\.coffee)$/;
-// Cypress serves the spec to the browser, so its frames name URLs: `http://localhost:3000/__cypress/tests?p=cypress/e2e/a.cy.js`
-// (the bundled spec) or a webpack source-map URL `webpack://app/./cypress/e2e/a.cy.ts`, `webpack:///./cypress/e2e/a.cy.ts`.
-const SERVED_SPEC = /\/__cypress\/tests\?p=([^&\s]+)$/;
-const WEBPACK = /^webpack:\/\/[^/]*\/(?:\.\/)?(.+)$/;
-
-/** The repository path a Cypress frame's URL stands for, or null for Cypress's own runner bundle and other URLs. */
-export function cypressSpecPath(url: string): string | null {
-  const served = SERVED_SPEC.exec(url);
-  if (served) return decodeURIComponent(served[1]!).replace(/^\.\//, '');
-  const wp = WEBPACK.exec(url);
-  return wp ? wp[1]! : null;
-}
+/** The repository path a Cypress frame's URL stands for (see served-source-path.ts), or null for Cypress's own runner bundle. */
+export const cypressSpecPath = servedSourcePath;
 
 /**
  * Reads `cypress run`: the failing tests (mocha's `N) Suite test:` blocks), pinned to the first frame that maps
  * from Cypress's served URLs (`/__cypress/tests?p=…`, `webpack://…`) to a spec or source file outside
  * libraries; and a spec that failed to bundle (`Oops...we found an error preparing this test file:`) as a
- * compile error on that spec. mocha.ts reads the same blocks but cannot map the URLs.
+ * compile error on that spec. mocha.ts reads the same blocks as plain mocha failures.
  */
 export const cypressMatcher: Matcher = {
   id: 'cypress',
@@ -73,9 +64,9 @@ export const cypressMatcher: Matcher = {
           title.push(t.trim().replace(/:$/, ''));
           continue;
         }
-        const f = !at && t.trimStart().startsWith('at ') ? parseV8Frame(t) : null;
-        const path = f ? cypressSpecPath(f.path) : null;
-        if (f && path && !isLibraryPath(path)) at = { path, line: f.line, column: f.column };
+        // parseV8Frame has already mapped a served URL to its path; a frame that kept its URL is Cypress's runner.
+        const f = !at && t.trimStart().startsWith('at ') && /\(?(?:https?|webpack):\/\//.test(t) ? parseV8Frame(t) : null;
+        if (f && !/^[a-z]+:\/\//.test(f.path) && !isLibraryPath(f.path)) at = { path: f.path, line: f.line, column: f.column };
       }
       i = j - 1;
       // Only a block whose frames are Cypress's served URLs is Cypress's; plain mocha is mocha.ts's alone.

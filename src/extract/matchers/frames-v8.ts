@@ -1,5 +1,6 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
+import { servedSourcePath } from './served-source-path.js';
 
 /** One parsed V8 stack frame: `fn (path:line:col)` or a bare `path:line:col`. */
 export interface V8Frame {
@@ -41,7 +42,7 @@ export function parseV8FrameBody(body: string): V8Frame | null {
     } catch {
       return null;
     }
-  }
+  } else path = servedSourcePath(path) ?? path;
   if (path === '<anonymous>' || path === '') return null;
   return { symbol, path, line: Number(m[2]), column: Number(m[3]) };
 }

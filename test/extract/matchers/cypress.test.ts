@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cypressMatcher, cypressSpecPath } from '../../../src/extract/matchers/cypress.js';
+import { mochaMatcher } from '../../../src/extract/matchers/mocha.js';
 import { logLines } from '../../helpers/log.js';
 
 // Real `cypress run` output published by lmarqs/cypress-rollup-preprocessor (MIT); see fixtures/recorded/cypress/SOURCE.md.
@@ -29,6 +30,11 @@ describe('cypressMatcher', () => {
     expect(cypressSpecPath('webpack:///./cypress/e2e/login.cy.ts')).toBe('cypress/e2e/login.cy.ts');
     expect(cypressSpecPath('http://localhost:3000/__cypress/runner/cypress_runner.js')).toBeNull();
     expect(cypressSpecPath('/home/runner/work/app/app/test/a.spec.js')).toBeNull();
+  });
+
+  it('maps the URLs in every V8 frame reader, so mocha.ts pins the same spec line', () => {
+    expect(mochaMatcher.extract(log).map((s) => [s.path, s.line])).toEqual([
+      ['cypress/integration/fail.spec.js', 8], ['cypress/integration/runtime-error.spec.js', 8]]);
   });
 
   it("leaves plain mocha output (whose frames are files, not Cypress's URLs) to mocha.ts", () => {
