@@ -55,6 +55,9 @@ import { xctestMatcher } from './xctest.js';
 import { clangTidyMatcher } from './clang-tidy.js';
 import { jasmineMatcher } from './jasmine.js';
 // end i14c
+// p14m2: more long-tail toolchains (one contiguous block)
+import { terraformMatcher } from './terraform.js';
+// end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -120,6 +123,9 @@ export const MATCHERS: readonly Matcher[] = [
   clangTidyMatcher,
   jasmineMatcher,
   // end i14c
+  // p14m2: more long-tail toolchains
+  terraformMatcher,
+  // end p14m2
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,
