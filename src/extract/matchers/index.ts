@@ -57,6 +57,7 @@ import { jasmineMatcher } from './jasmine.js';
 // end i14c
 // p14m2: more long-tail toolchains (one contiguous block)
 import { terraformMatcher } from './terraform.js';
+import { commonTestMatcher } from './common-test.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -125,6 +126,7 @@ export const MATCHERS: readonly Matcher[] = [
   // end i14c
   // p14m2: more long-tail toolchains
   terraformMatcher,
+  commonTestMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
