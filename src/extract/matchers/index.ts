@@ -58,6 +58,8 @@ import { jasmineMatcher } from './jasmine.js';
 // p14m2: more long-tail toolchains (one contiguous block)
 import { terraformMatcher } from './terraform.js';
 import { commonTestMatcher } from './common-test.js';
+import { linkcheckerMatcher } from './linkchecker.js';
+import { htmlprooferMatcher } from './htmlproofer.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -127,6 +129,8 @@ export const MATCHERS: readonly Matcher[] = [
   // p14m2: more long-tail toolchains
   terraformMatcher,
   commonTestMatcher,
+  linkcheckerMatcher,
+  htmlprooferMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
