@@ -60,6 +60,7 @@ import { terraformMatcher } from './terraform.js';
 import { commonTestMatcher } from './common-test.js';
 import { linkcheckerMatcher } from './linkchecker.js';
 import { htmlprooferMatcher } from './htmlproofer.js';
+import { hadolintMatcher } from './hadolint.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -131,6 +132,7 @@ export const MATCHERS: readonly Matcher[] = [
   commonTestMatcher,
   linkcheckerMatcher,
   htmlprooferMatcher,
+  hadolintMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
