@@ -61,6 +61,7 @@ import { commonTestMatcher } from './common-test.js';
 import { linkcheckerMatcher } from './linkchecker.js';
 import { htmlprooferMatcher } from './htmlproofer.js';
 import { hadolintMatcher } from './hadolint.js';
+import { dockerBuildMatcher } from './docker-build.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -133,6 +134,7 @@ export const MATCHERS: readonly Matcher[] = [
   linkcheckerMatcher,
   htmlprooferMatcher,
   hadolintMatcher,
+  dockerBuildMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
