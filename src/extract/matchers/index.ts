@@ -62,6 +62,7 @@ import { linkcheckerMatcher } from './linkchecker.js';
 import { htmlprooferMatcher } from './htmlproofer.js';
 import { hadolintMatcher } from './hadolint.js';
 import { dockerBuildMatcher } from './docker-build.js';
+import { clojureTestMatcher } from './clojure-test.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -135,6 +136,7 @@ export const MATCHERS: readonly Matcher[] = [
   htmlprooferMatcher,
   hadolintMatcher,
   dockerBuildMatcher,
+  clojureTestMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
