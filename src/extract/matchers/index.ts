@@ -63,6 +63,7 @@ import { htmlprooferMatcher } from './htmlproofer.js';
 import { hadolintMatcher } from './hadolint.js';
 import { dockerBuildMatcher } from './docker-build.js';
 import { clojureTestMatcher } from './clojure-test.js';
+import { stackMatcher } from './stack.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -137,6 +138,7 @@ export const MATCHERS: readonly Matcher[] = [
   hadolintMatcher,
   dockerBuildMatcher,
   clojureTestMatcher,
+  stackMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
