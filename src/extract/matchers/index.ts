@@ -64,6 +64,7 @@ import { hadolintMatcher } from './hadolint.js';
 import { dockerBuildMatcher } from './docker-build.js';
 import { clojureTestMatcher } from './clojure-test.js';
 import { stackMatcher } from './stack.js';
+import { bazelMatcher } from './bazel.js';
 // end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -139,6 +140,7 @@ export const MATCHERS: readonly Matcher[] = [
   dockerBuildMatcher,
   clojureTestMatcher,
   stackMatcher,
+  bazelMatcher,
   // end p14m2
   packageManagerMatcher,
   infraMatcher,
