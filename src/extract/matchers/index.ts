@@ -65,6 +65,17 @@ import { androidLintMatcher } from './android-lint.js';
 import { swiftTestingMatcher } from './swift-testing.js';
 import { cypressMatcher } from './cypress.js';
 // end p14m1
+// p14m2: more long-tail toolchains (one contiguous block)
+import { terraformMatcher } from './terraform.js';
+import { commonTestMatcher } from './common-test.js';
+import { linkcheckerMatcher } from './linkchecker.js';
+import { htmlprooferMatcher } from './htmlproofer.js';
+import { hadolintMatcher } from './hadolint.js';
+import { dockerBuildMatcher } from './docker-build.js';
+import { clojureTestMatcher } from './clojure-test.js';
+import { stackMatcher } from './stack.js';
+import { bazelMatcher } from './bazel.js';
+// end p14m2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -140,6 +151,17 @@ export const MATCHERS: readonly Matcher[] = [
   swiftTestingMatcher,
   cypressMatcher,
   // end p14m1
+  // p14m2: more long-tail toolchains
+  terraformMatcher,
+  commonTestMatcher,
+  linkcheckerMatcher,
+  htmlprooferMatcher,
+  hadolintMatcher,
+  dockerBuildMatcher,
+  clojureTestMatcher,
+  stackMatcher,
+  bazelMatcher,
+  // end p14m2
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,
