@@ -1,0 +1,176 @@
+/**
+ * The evidence when a passing run of the same job is known (issue 15): the failing step's NEW lines
+ * (masked templates the passing run's step never printed, evidence/passing-diff.ts), in blocks, trimmed
+ * to their error-bearing part. What the passing run printed too (warnings, retries that worked, the same
+ * noise) is never quoted; what is new but benign (progress, downloads, `passed` counts, the build
+ * tool's "re-run with -X" help) is left out; a stack trace keeps its header, its first frame and the
+ * first frame of the project's own, and each `Caused by:` with its first frame.
+ */
+import type { LogLine } from '../types.js';
+import type { Block, BlockKind } from './block.js';
+import type { Selection } from './select-blocks.js';
+import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
+import { errorScore, isAssertionLine, isConsequence, isExternalFrame, isFrame, isSnippet, isStepMarker, isSummaryHeader, isTestTitle } from './vocabulary.js';
+
+/** A new line that says this much "failed" opens a block (a new `[WARNING] Missing header` does: 0.2). */
+const MIN_START_SCORE = 0.15;
+/** Blocks far weaker than the best are another run's chatter, not this failure: dropped below this share of the best. */
+const MIN_SHARE_OF_BEST = 0.2;
+/** Seen lines bridged inside a block (a caret, a `symbol:` line whose template the passing run printed elsewhere). */
+const MAX_SEEN_BRIDGE = 1;
+/** Consecutive new lines without any failure word that a block carries on through (a multi-line message body). */
+const MAX_PLAIN_RUN = 12;
+
+/** The runner's frame, never quoted. */
+const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
+/** A leading counter or log level the line's content starts after (`21786 [ERROR] `, `[INFO] `, `ERROR: `). */
+const LEVEL_PREFIX = /^\s*(?:\d+\s+)?(?:\[(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE)\]|(?:ERROR|WARN(?:ING)?|INFO|DEBUG):?)\s?/;
+/** Routine chatter at a low log level: it ends a block unless it says error itself. */
+const LOW_LEVEL = /^\s*(?:\d+\s+)?(?:\[(?:INFO|DEBUG|TRACE)\]|(?:\d{2}:\d{2}:\d{2}[.,]\d+\s+)?(?:\[[^\]]*\]\s+)?(?:INFO|DEBUG|TRACE)\b)/;
+/**
+ * New but benign: progress and transfers, rules, the build tool's advice on getting more output, and
+ * lines whose point is that things went well. None is why the step failed.
+ */
+const BENIGN = new RegExp(
+  [
+    String.raw`^[\s\-=_~*#.>|+]*$`,
+    String.raw`\b(?:Download(?:ing|ed)|Upload(?:ing|ed)|Progress|Fetching|Resolving|Extracting|Unpacking|Receiving objects|Compressing objects)\b`,
+    String.raw`\d+(?:\.\d+)?%`,
+    String.raw`^(?:\* )?(?:Try|What went wrong):?$`,
+    String.raw`(?:re-?run|Run) (?:Maven |it )?(?:with|using) (?:the )?-|full stack trace|For more information about the errors|Get more help at|\[Help \d+\]|Please refer to|resume the build|mvn <args>|After correcting the problems`,
+    String.raw`\b(?:Total time|Finished at|Final Memory|actionable tasks?)\b`,
+    String.raw`^(?:Results|Reactor Summary)\s*:?$`,
+  ].join('|'),
+  'i',
+);
+/** A count that only restates the failures listed above it (`Tests run: 1393, Failures: 2, Errors: 0, Skipped: 0`). */
+const COUNT_ONLY = /^\s*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^\s*\d+ tests? completed, \d+ failed\s*$/;
+
+const content = (text: string): string => text.replace(LEVEL_PREFIX, '');
+
+interface Draft {
+  lines: number[];
+  score: number;
+  header: number;
+  kind: BlockKind;
+}
+
+/**
+ * The blocks of new lines a person would quote, within the bound (MAX_EVIDENCE_LINES lines,
+ * MAX_EVIDENCE_BLOCKS blocks), in log order. Empty when no new line says anything failed (the caller
+ * then falls back to the evidence without the passing log).
+ */
+export function evidenceFromNewLines(lines: readonly LogLine[], newLines: ReadonlySet<number>): Selection {
+  const drafts: Draft[] = [];
+  let cur: Draft | undefined;
+  let framesSinceHeader = 0;
+  let ownFrameKept = false;
+  let seenRun = 0;
+  let plainRun = 0;
+  const close = (): void => {
+    if (cur) {
+      while (cur.lines.length > 1 && !newLines.has(cur.lines[cur.lines.length - 1]!)) cur.lines.pop();
+      drafts.push(cur);
+    }
+    cur = undefined;
+  };
+  for (const l of lines) {
+    const text = l.text;
+    if (RUNNER_NOISE.test(text) || isStepMarker(text)) {
+      close();
+      continue;
+    }
+    const body = content(text);
+    const fresh = newLines.has(l.n);
+    const blank = body.trim() === '';
+    if (!cur) {
+      if (!fresh || blank || BENIGN.test(body) || isConsequence(text) || isFrame(text)) continue;
+      const s = Math.max(errorScore(text), isSummaryHeader(text) || isTestTitle(text) ? 0.6 : 0);
+      if (s < MIN_START_SCORE) continue;
+      cur = { lines: [l.n], score: s, header: l.n, kind: kindOf(text) };
+      framesSinceHeader = 0;
+      ownFrameKept = false;
+      seenRun = 0;
+      plainRun = 0;
+      continue;
+    }
+    // Inside a block: a blank line, a routine low-level line or a consequence ends it.
+    if (blank || isConsequence(text) || (LOW_LEVEL.test(text) && errorScore(text) === 0)) {
+      close();
+      continue;
+    }
+    if (!fresh) {
+      // A caret or a snippet line the passing run printed under another message: bridged, once.
+      if (seenRun < MAX_SEEN_BRIDGE && (isSnippet(text) || /^\s+\S/.test(text))) {
+        seenRun++;
+        cur.lines.push(l.n);
+        continue;
+      }
+      close();
+      continue;
+    }
+    seenRun = 0;
+    if (BENIGN.test(body)) continue;
+    const frame = isFrame(text) && !/^Caused by: /.test(text);
+    if (frame) {
+      framesSinceHeader++;
+      const own = !isExternalFrame(text);
+      // The first frame, and the project's first own frame: the rest of a trace is plumbing.
+      if (framesSinceHeader === 1 || (own && !ownFrameKept)) {
+        cur.lines.push(l.n);
+        if (own) ownFrameKept = true;
+        if (cur.kind === 'error') cur.kind = 'trace';
+      }
+      continue;
+    }
+    const s = errorScore(text);
+    if (/^Caused by: /.test(text) || s >= MIN_START_SCORE) {
+      // A new failure header after a trace starts its own count of frames.
+      framesSinceHeader = 0;
+      ownFrameKept = false;
+    }
+    if (s === 0 && !isAssertionLine(text) && !isSnippet(text)) {
+      if (++plainRun > MAX_PLAIN_RUN) {
+        close();
+        continue;
+      }
+    } else plainRun = 0;
+    cur.score = Math.max(cur.score, s);
+    cur.lines.push(l.n);
+  }
+  close();
+  return select(drafts, lines);
+}
+
+function kindOf(text: string): BlockKind {
+  if (isSummaryHeader(text)) return 'summary';
+  if (isTestTitle(text) || isAssertionLine(text)) return 'assertion';
+  return 'error';
+}
+
+/** The best blocks within the bound, the first failure and the last word first among equals, in log order. */
+function select(drafts: Draft[], lines: readonly LogLine[]): Selection {
+  const text = new Map(lines.map((l) => [l.n, l.text] as const));
+  // A lone count restates the failures listed beside it: quoted only when nothing else is new.
+  let kept = drafts.filter((d) => !(d.lines.length === 1 && COUNT_ONLY.test(content(text.get(d.lines[0]!) ?? ''))));
+  if (!kept.length) kept = drafts;
+  if (!kept.length) return { blocks: [], lines: [] };
+  const best = Math.max(...kept.map((d) => d.score));
+  kept = kept.filter((d) => d.score >= best * MIN_SHARE_OF_BEST);
+  // Among blocks of one strength: the first failure, then the last (the tool's own summary of it), then in order.
+  const first = kept[0]!;
+  const last = kept[kept.length - 1]!;
+  const rank = (d: Draft): number => (d === first ? 0 : d === last ? 1 : 2);
+  const ranked = [...kept].sort((a, b) => Math.round((b.score - a.score) * 10) || rank(a) - rank(b) || a.lines[0]! - b.lines[0]!);
+  const chosen: Draft[] = [];
+  let budget = MAX_EVIDENCE_LINES;
+  for (const d of ranked) {
+    if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
+    const q = d.lines.slice(0, budget);
+    budget -= q.length;
+    chosen.push({ ...d, lines: q });
+  }
+  chosen.sort((a, b) => a.lines[0]! - b.lines[0]!);
+  const blocks: Block[] = chosen.map((d) => ({ start: d.lines[0]!, end: d.lines[d.lines.length - 1]!, header: d.header, kind: d.kind, score: d.score, why: ['new in the failing run: the passing run of the job never printed it'], source: 'diff' }));
+  return { blocks, lines: chosen.flatMap((d, i) => d.lines.map((n) => ({ line: n, text: text.get(n) ?? '', block: i }))) };
+}
