@@ -51,7 +51,7 @@ export interface EvidenceInput {
 export function findEvidence(input: EvidenceInput): Selection {
   // With a passing run of the job (issue 15): its new lines, in blocks, when any says something failed.
   if (input.newLines?.size) {
-    const fresh = evidenceFromNewLines(input.lines, input.newLines);
+    const fresh = evidenceFromNewLines(input.lines, input.newLines, new Set(input.signals.filter((s) => s.kind !== 'identifier').map((s) => s.logLine)));
     if (fresh.lines.length) return fresh;
   }
   const proposed: Block[] = [

@@ -26,7 +26,7 @@ const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[
 /** A leading counter or log level the line's content starts after (`21786 [ERROR] `, `[INFO] `, `ERROR: `). */
 const LEVEL_PREFIX = /^\s*(?:\d+\s+)?(?:\[(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE)\]|(?:ERROR|WARN(?:ING)?|INFO|DEBUG):?)\s?/;
 /** Routine chatter at a low log level: it ends a block unless it says error itself. */
-const LOW_LEVEL = /^\s*(?:\d+\s+)?(?:\[(?:INFO|DEBUG|TRACE)\]|(?:\d{2}:\d{2}:\d{2}[.,]\d+\s+)?(?:\[[^\]]*\]\s+)?(?:INFO|DEBUG|TRACE)\b)/;
+const LOW_LEVEL = /^\s*(?:\d+\s+)?(?:\[(?:INFO|DEBUG|TRACE)\]|(?:\d{2}:\d{2}:\d{2}[.,]\d+\s+)?(?:\[[^\]]*\]\s+)*(?:INFO|DEBUG|TRACE)\b)/;
 /**
  * New but benign: progress and transfers, rules, the build tool's advice on getting more output, and
  * lines whose point is that things went well. None is why the step failed.
@@ -37,14 +37,22 @@ const BENIGN = new RegExp(
     String.raw`\b(?:Download(?:ing|ed)|Upload(?:ing|ed)|Progress|Fetching|Resolving|Extracting|Unpacking|Receiving objects|Compressing objects)\b`,
     String.raw`\d+(?:\.\d+)?%`,
     String.raw`^(?:\* )?(?:Try|What went wrong):?$`,
-    String.raw`(?:re-?run|Run) (?:Maven |it )?(?:with|using) (?:the )?-|full stack trace|For more information about the errors|Get more help at|\[Help \d+\]|Please refer to|resume the build|mvn <args>|After correcting the problems`,
+    String.raw`^(?:re-?run|Run) (?:Maven |it )?(?:with|using) (?:the )?-|full stack trace of the errors|^For more information about the errors|^Get more help at|^(?:-> )?\[Help \d+\]|^Please refer to|resume the build|^\s*mvn <\w+>|^After correcting the problems`,
     String.raw`\b(?:Total time|Finished at|Final Memory|actionable tasks?)\b`,
     String.raw`^(?:Results|Reactor Summary)\s*:?$`,
+    // Gradle's echo of the task that failed, printed beside the task's own report.
+    String.raw`^(?:> Task )?:\S+ FAILED$`,
   ].join('|'),
   'i',
 );
 /** A count that only restates the failures listed above it (`Tests run: 1393, Failures: 2, Errors: 0, Skipped: 0`). */
-const COUNT_ONLY = /^\s*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^\s*\d+ tests? completed, \d+ failed\s*$/;
+const COUNT_ONLY = /^\s*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^\s*\d+ tests? completed, \d+ failed\s*$|^\s*\d+ (?:errors?|warnings?)\s*$/;
+/** An exception line and its message: a trace that only restates a message quoted above is the tool's own plumbing (`-e`, `--stacktrace`). */
+const EXCEPTION_MESSAGE = /^(?:Caused by: )?[\w.$]+(?:Exception|Error|Failure)\w*: (.{12,})$/;
+/** Quoted text a restated message is looked for in: the latest this many characters (bounded whatever the log). */
+const RESTATE_WINDOW_CHARS = 8192;
+/** Blocks of one shape (the same words and punctuation once names and numbers are masked) quoted at most this often: one failure of many is enough. */
+const MAX_SAME_SHAPE = 2;
 
 const content = (text: string): string => text.replace(LEVEL_PREFIX, '');
 
@@ -53,15 +61,33 @@ interface Draft {
   score: number;
   header: number;
   kind: BlockKind;
+  /** A matcher recognised one of its lines: the toolchain's own report of the failure. */
+  recognised: boolean;
 }
+
+/** Whether an exception line only restates a message already quoted (`LifecycleExecutionException: Failed to execute goal …`). */
+function restates(text: string, quoted: string): boolean {
+  const body = content(text).trim();
+  // The same header printed again (Maven repeats each compiler error in its goal failure): quoted once, at its first.
+  if (body.length >= RESTATE_MIN_CHARS && quoted.includes(body.slice(0, 200))) return true;
+  const m = EXCEPTION_MESSAGE.exec(text.trim());
+  return !!m && quoted.includes(m[1]!.trim().slice(0, 200));
+}
+/** A header shorter than this (`Failures:`) may well be printed twice for two failures: not a restatement. */
+const RESTATE_MIN_CHARS = 24;
+
+/** The shape of a block's first line: its words and punctuation with names and numbers masked. */
+const shapeOf = (text: string): string => content(text).replace(/[\w$.]*\d[\w$.]*/g, '0').replace(/[A-Za-z_$][\w$.]*\(/g, 'f(').slice(0, 120);
 
 /**
  * The blocks of new lines a person would quote, within the bound (MAX_EVIDENCE_LINES lines,
  * MAX_EVIDENCE_BLOCKS blocks), in log order. Empty when no new line says anything failed (the caller
  * then falls back to the evidence without the passing log).
  */
-export function evidenceFromNewLines(lines: readonly LogLine[], newLines: ReadonlySet<number>): Selection {
+export function evidenceFromNewLines(lines: readonly LogLine[], newLines: ReadonlySet<number>, signalLines: ReadonlySet<number> = new Set()): Selection {
   const drafts: Draft[] = [];
+  let quoted = '';
+  let restating = false;
   let cur: Draft | undefined;
   let framesSinceHeader = 0;
   let ownFrameKept = false;
@@ -73,6 +99,7 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       drafts.push(cur);
     }
     cur = undefined;
+    restating = false;
   };
   for (const l of lines) {
     const text = l.text;
@@ -84,10 +111,13 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
     const fresh = newLines.has(l.n);
     const blank = body.trim() === '';
     if (!cur) {
-      if (!fresh || blank || BENIGN.test(body) || isConsequence(text) || isFrame(text)) continue;
+      // Routine chatter at a low log level does not open a block, even when it names a failure (`[INFO] x FAILURE [5 s]`).
+      if (!fresh || blank || BENIGN.test(body) || isConsequence(text) || isFrame(text) || LOW_LEVEL.test(text)) continue;
       const s = Math.max(errorScore(text), isSummaryHeader(text) || isTestTitle(text) ? 0.6 : 0);
       if (s < MIN_START_SCORE) continue;
-      cur = { lines: [l.n], score: s, header: l.n, kind: kindOf(text) };
+      if (restates(text, quoted)) continue;
+      cur = { lines: [l.n], score: s, header: l.n, kind: kindOf(text), recognised: signalLines.has(l.n) };
+      quoted = (quoted + '\n' + body).slice(-RESTATE_WINDOW_CHARS);
       framesSinceHeader = 0;
       ownFrameKept = false;
       seenRun = 0;
@@ -114,11 +144,10 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
     const frame = isFrame(text) && !/^Caused by: /.test(text);
     if (frame) {
       framesSinceHeader++;
-      const own = !isExternalFrame(text);
-      // The first frame, and the project's first own frame: the rest of a trace is plumbing.
-      if (framesSinceHeader === 1 || (own && !ownFrameKept)) {
+      // The project's first own frame: the runtime's, the test runner's and the build tool's are plumbing.
+      if (!restating && !ownFrameKept && !isExternalFrame(text)) {
         cur.lines.push(l.n);
-        if (own) ownFrameKept = true;
+        ownFrameKept = true;
         if (cur.kind === 'error') cur.kind = 'trace';
       }
       continue;
@@ -128,7 +157,11 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       // A new failure header after a trace starts its own count of frames.
       framesSinceHeader = 0;
       ownFrameKept = false;
-    }
+      restating = restates(text, quoted);
+      if (restating) continue;
+    } else if (restating) continue;
+    if (signalLines.has(l.n)) cur.recognised = true;
+    quoted = (quoted + '\n' + body).slice(-RESTATE_WINDOW_CHARS);
     if (s === 0 && !isAssertionLine(text) && !isSnippet(text)) {
       if (++plainRun > MAX_PLAIN_RUN) {
         close();
@@ -157,15 +190,25 @@ function select(drafts: Draft[], lines: readonly LogLine[]): Selection {
   if (!kept.length) return { blocks: [], lines: [] };
   const best = Math.max(...kept.map((d) => d.score));
   kept = kept.filter((d) => d.score >= best * MIN_SHARE_OF_BEST);
-  // Among blocks of one strength: the first failure, then the last (the tool's own summary of it), then in order.
+  // What a matcher recognised first; among blocks of one strength, the first failure, then the last (the
+  // tool's own summary of it), then in order; a shape seen MAX_SAME_SHAPE times gives way to the rest.
   const first = kept[0]!;
   const last = kept[kept.length - 1]!;
   const rank = (d: Draft): number => (d === first ? 0 : d === last ? 1 : 2);
-  const ranked = [...kept].sort((a, b) => Math.round((b.score - a.score) * 10) || rank(a) - rank(b) || a.lines[0]! - b.lines[0]!);
+  const shapes = new Map<string, number>();
+  const nth = new Map<Draft, number>();
+  for (const d of kept) {
+    const k = shapeOf(text.get(d.lines[0]!) ?? '');
+    const c = shapes.get(k) ?? 0;
+    shapes.set(k, c + 1);
+    nth.set(d, c);
+  }
+  const ranked = [...kept].sort((a, b) => Math.min(nth.get(a)!, 1) - Math.min(nth.get(b)!, 1) || Number(b.recognised) - Number(a.recognised) || Math.round((b.score - a.score) * 10) || rank(a) - rank(b) || a.lines[0]! - b.lines[0]!);
   const chosen: Draft[] = [];
   let budget = MAX_EVIDENCE_LINES;
   for (const d of ranked) {
     if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
+    if (nth.get(d)! >= MAX_SAME_SHAPE) continue;
     const q = d.lines.slice(0, budget);
     budget -= q.length;
     chosen.push({ ...d, lines: q });
