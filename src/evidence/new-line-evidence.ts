@@ -50,7 +50,7 @@ const COUNT_ONLY = /^\s*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+
 /** An exception line and its message: a trace that only restates a message quoted above is the tool's own plumbing (`-e`, `--stacktrace`). */
 const EXCEPTION_MESSAGE = /^(?:Caused by: )?[\w.$]+(?:Exception|Error|Failure)\w*: (.{12,})$/;
 /** Quoted text a restated message is looked for in: the latest this many characters (bounded whatever the log). */
-const RESTATE_WINDOW_CHARS = 8192;
+const RESTATE_WINDOW_CHARS = 4096;
 /** Blocks of one shape (the same words and punctuation once names and numbers are masked) quoted at most this often: one failure of many is enough. */
 const MAX_SAME_SHAPE = 2;
 

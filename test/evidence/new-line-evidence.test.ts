@@ -42,7 +42,7 @@ describe('evidence from the new lines of the failing step', () => {
     expect(lines[0]).toBe(624);
   });
 
-  it('a trace that only restates the goal failure (Maven -e) is left out; the rule's own message above it is kept', async () => {
+  it('a trace that only restates the goal failure (Maven -e) is left out; the rule\'s own message above it is kept', async () => {
     const { lines, raw } = await run('travis-sonarsource-sonar-java-414054533');
     expect(raw(10431)).toMatch(/LifecycleExecutionException: Failed to execute goal/);
     expect(lines).not.toContain(10431);
