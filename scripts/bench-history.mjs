@@ -18,6 +18,8 @@ import { diffAgainstPassing } from '../dist/evidence/passing-diff.js';
 import { readLog } from '../dist/log/read-log.js';
 import { findFailingStep } from '../dist/log/find-failing-step.js';
 import { findHistory } from '../dist/github/history.js';
+import { evidenceFromNewLines } from '../dist/evidence/new-line-evidence.js';
+import { MAX_STEP_LINES_FOR_MATCHERS } from '../dist/limits.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench-out');
@@ -71,6 +73,18 @@ console.log(`\nHistory: evidence on ${rows.with.length} real failing/passing pai
 console.log('                                          first line is an error   precision   recall');
 for (const [k, label] of [['without', 'without --passing-log'], ['with', 'with --passing-log'], ['naive', `naive diff (digits masked, last ${NAIVE_LINES} new)`], ['template', `template diff in the step (last ${NAIVE_LINES} new)`]]) {
   console.log(`  ${label.padEnd(40)} ${`${(100 * mean(rows[k], 'first')).toFixed(0)}%`.padStart(10)}              ${mean(rows[k], 'p').toFixed(2).padStart(6)}   ${mean(rows[k], 'r').toFixed(2).padStart(6)}`);
+}
+
+// The worst case of the new-line evidence: a failing step at the matchers' bound, every line new, the
+// real failure block of a pair repeated with its numbers changed (each header distinct, none restated).
+{
+  const src = readFileSync(join(PAIRS, 'jbanking-8761138559/failed.log'), 'utf8').split('\n').slice(588, 600).map((l) => l.slice(29));
+  const lines = [];
+  for (let i = 0; lines.length < MAX_STEP_LINES_FOR_MATCHERS; i++) for (const t of src) lines.push({ n: lines.length + 1, text: t.replace(/\d+/g, (d) => String(Number(d) + i)) });
+  const all = new Set(lines.map((l) => l.n));
+  const t0 = performance.now();
+  const sel = evidenceFromNewLines(lines, all);
+  console.log(`  worst case: ${lines.length} new lines of failures in the step: ${(performance.now() - t0).toFixed(0)} ms, ${sel.lines.length} lines in ${sel.blocks.length} blocks quoted`);
 }
 
 if (process.env.BENCH_HISTORY_EVIDENCE_ONLY) process.exit(0);

@@ -49,8 +49,8 @@ const BENIGN = new RegExp(
 const COUNT_ONLY = /^\s*Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^\s*\d+ tests? completed, \d+ failed\s*$|^\s*\d+ (?:errors?|warnings?)\s*$/;
 /** An exception line and its message: a trace that only restates a message quoted above is the tool's own plumbing (`-e`, `--stacktrace`). */
 const EXCEPTION_MESSAGE = /^(?:Caused by: )?[\w.$]+(?:Exception|Error|Failure)\w*: (.{12,})$/;
-/** Quoted text a restated message is looked for in: the latest this many characters (bounded whatever the log). */
-const RESTATE_WINDOW_CHARS = 4096;
+/** Quoted lines a restated message is looked for in: the latest this many (bounded whatever the log). */
+const RESTATE_RECENT_LINES = 64;
 /** Blocks of one shape (the same words and punctuation once names and numbers are masked) quoted at most this often: one failure of many is enough. */
 const MAX_SAME_SHAPE = 2;
 
@@ -66,12 +66,14 @@ interface Draft {
 }
 
 /** Whether an exception line only restates a message already quoted (`LifecycleExecutionException: Failed to execute goal …`). */
-function restates(text: string, quoted: string): boolean {
+function restates(text: string, quoted: readonly string[]): boolean {
   const body = content(text).trim();
   // The same header printed again (Maven repeats each compiler error in its goal failure): quoted once, at its first.
-  if (body.length >= RESTATE_MIN_CHARS && quoted.includes(body.slice(0, 200))) return true;
+  const whole = body.length >= RESTATE_MIN_CHARS ? body.slice(0, 200) : undefined;
   const m = EXCEPTION_MESSAGE.exec(text.trim());
-  return !!m && quoted.includes(m[1]!.trim().slice(0, 200));
+  const message = m ? m[1]!.trim().slice(0, 200) : undefined;
+  if (!whole && !message) return false;
+  return quoted.some((q) => (whole !== undefined && q.includes(whole)) || (message !== undefined && q.includes(message)));
 }
 /** A header shorter than this (`Failures:`) may well be printed twice for two failures: not a restatement. */
 const RESTATE_MIN_CHARS = 24;
@@ -86,7 +88,11 @@ const shapeOf = (text: string): string => content(text).replace(/[\w$.]*\d[\w$.]
  */
 export function evidenceFromNewLines(lines: readonly LogLine[], newLines: ReadonlySet<number>, signalLines: ReadonlySet<number> = new Set()): Selection {
   const drafts: Draft[] = [];
-  let quoted = '';
+  const quoted: string[] = [];
+  const quote = (body: string): void => {
+    quoted.push(body);
+    if (quoted.length > RESTATE_RECENT_LINES) quoted.shift();
+  };
   let restating = false;
   let cur: Draft | undefined;
   let framesSinceHeader = 0;
@@ -117,7 +123,7 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       if (s < MIN_START_SCORE) continue;
       if (restates(text, quoted)) continue;
       cur = { lines: [l.n], score: s, header: l.n, kind: kindOf(text), recognised: signalLines.has(l.n) };
-      quoted = (quoted + '\n' + body).slice(-RESTATE_WINDOW_CHARS);
+      quote(body);
       framesSinceHeader = 0;
       ownFrameKept = false;
       seenRun = 0;
@@ -125,7 +131,8 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       continue;
     }
     // Inside a block: a blank line, a routine low-level line or a consequence ends it.
-    if (blank || isConsequence(text) || (LOW_LEVEL.test(text) && errorScore(text) === 0)) {
+    const s = blank ? 0 : errorScore(text);
+    if (blank || isConsequence(text) || (s === 0 && LOW_LEVEL.test(text))) {
       close();
       continue;
     }
@@ -152,7 +159,6 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       }
       continue;
     }
-    const s = errorScore(text);
     if (/^Caused by: /.test(text) || s >= MIN_START_SCORE) {
       // A new failure header after a trace starts its own count of frames.
       framesSinceHeader = 0;
@@ -161,7 +167,7 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       if (restating) continue;
     } else if (restating) continue;
     if (signalLines.has(l.n)) cur.recognised = true;
-    quoted = (quoted + '\n' + body).slice(-RESTATE_WINDOW_CHARS);
+    quote(body);
     if (s === 0 && !isAssertionLine(text) && !isSnippet(text)) {
       if (++plainRun > MAX_PLAIN_RUN) {
         close();
