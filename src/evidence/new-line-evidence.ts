@@ -95,7 +95,6 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
   };
   let restating = false;
   let cur: Draft | undefined;
-  let framesSinceHeader = 0;
   let ownFrameKept = false;
   let seenRun = 0;
   let plainRun = 0;
@@ -124,7 +123,6 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       if (restates(text, quoted)) continue;
       cur = { lines: [l.n], score: s, header: l.n, kind: kindOf(text), recognised: signalLines.has(l.n) };
       quote(body);
-      framesSinceHeader = 0;
       ownFrameKept = false;
       seenRun = 0;
       plainRun = 0;
@@ -150,7 +148,6 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
     if (BENIGN.test(body)) continue;
     const frame = isFrame(text) && !/^Caused by: /.test(text);
     if (frame) {
-      framesSinceHeader++;
       // The project's first own frame: the runtime's, the test runner's and the build tool's are plumbing.
       if (!restating && !ownFrameKept && !isExternalFrame(text)) {
         cur.lines.push(l.n);
@@ -160,8 +157,7 @@ export function evidenceFromNewLines(lines: readonly LogLine[], newLines: Readon
       continue;
     }
     if (/^Caused by: /.test(text) || s >= MIN_START_SCORE) {
-      // A new failure header after a trace starts its own count of frames.
-      framesSinceHeader = 0;
+      // A new failure header after a trace keeps its own first frame.
       ownFrameKept = false;
       restating = restates(text, quoted);
       if (restating) continue;
