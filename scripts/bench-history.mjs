@@ -18,6 +18,8 @@ import { diffAgainstPassing } from '../dist/evidence/passing-diff.js';
 import { readLog } from '../dist/log/read-log.js';
 import { findFailingStep } from '../dist/log/find-failing-step.js';
 import { findHistory } from '../dist/github/history.js';
+import { evidenceFromNewLines } from '../dist/evidence/new-line-evidence.js';
+import { MAX_STEP_LINES_FOR_MATCHERS } from '../dist/limits.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench-out');
@@ -26,7 +28,17 @@ const PAIRS = join(ROOT, 'fixtures/history-pairs');
 const NAIVE_LINES = 12;
 
 // ── 1. Evidence on real pairs ──
-async function naive(failed, passed) {
+// The naive diff of the issue (and of CiDiff's baseline): each line with its runner timestamp cut and
+// its digits masked; the failing log's lines whose masked text the passing log never printed; the last 12.
+const strip = (l) => l.replace(/\r$/, '').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').replace(/\d+/g, '0').trim();
+function naive(failed, passed) {
+  const seen = new Set(readFileSync(passed, 'utf8').split('\n').map(strip));
+  const fresh = [];
+  readFileSync(failed, 'utf8').split('\n').forEach((l, i) => { const t = strip(l); if (t && !seen.has(t)) fresh.push(i + 1); });
+  return fresh.slice(-NAIVE_LINES);
+}
+// The same, on our masked templates within the aligned step (what diffAgainstPassing marks new).
+async function templateNaive(failed, passed) {
   const scan = await readLog(failed);
   const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
   const s = layout.failing;
@@ -36,23 +48,43 @@ async function naive(failed, passed) {
 }
 const score = (lines, labelled) => {
   const hit = lines.filter((n) => labelled.has(n)).length;
-  return { first: lines.length > 0 && labelled.has(lines[0]), p: lines.length ? hit / lines.length : 0, r: hit / labelled.size };
+  return { first: lines.length > 0 && labelled.has(lines[0]), p: lines.length ? hit / lines.length : 0, r: hit / labelled.size, n: lines.length };
 };
-const rows = { without: [], with: [], naive: [] };
+const rows = { without: [], with: [], naive: [], template: [] };
+const verbose = !!process.env.BENCH_HISTORY_VERBOSE;
 for (const name of readdirSync(PAIRS).filter((n) => existsSync(join(PAIRS, n, 'labels.json'))).sort()) {
   const dir = join(PAIRS, name);
   const labelled = new Set(JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')).errorLines);
   const failed = join(dir, 'failed.log');
   const passed = join(dir, 'passed.log');
   rows.without.push(score((await diagnose({ log: failed })).evidence.map((e) => e.line), labelled));
-  rows.with.push(score((await diagnose({ log: failed, passingLog: { source: passed } })).evidence.map((e) => e.line), labelled));
-  rows.naive.push(score(await naive(failed, passed), labelled));
+  const withLines = (await diagnose({ log: failed, passingLog: { source: passed } })).evidence.map((e) => e.line);
+  rows.with.push(score(withLines, labelled));
+  rows.naive.push(score(naive(failed, passed), labelled));
+  rows.template.push(score(await templateNaive(failed, passed), labelled));
+  if (verbose) {
+    const f = (x) => `${x.first ? 'Y' : 'n'} P ${x.p.toFixed(2)} R ${x.r.toFixed(2)} (${x.n})`;
+    console.log(`  ${name.slice(0, 44).padEnd(44)} with: ${f(rows.with.at(-1))}  naive: ${f(rows.naive.at(-1))}  without: ${f(rows.without.at(-1))}`);
+    if (verbose && process.env.BENCH_HISTORY_VERBOSE === '2') console.log(`    with: ${withLines.join(',')}\n    missed: ${[...labelled].filter((n) => !withLines.includes(n)).join(',')}`);
+  }
 }
 const mean = (xs, k) => xs.reduce((a, x) => a + Number(x[k]), 0) / (xs.length || 1);
 console.log(`\nHistory: evidence on ${rows.with.length} real failing/passing pairs of the same jobs (fixtures/history-pairs)`);
-console.log('                         first line is an error   precision   recall');
-for (const [k, label] of [['without', 'without --passing-log'], ['with', 'with --passing-log'], ['naive', `naive diff (last ${NAIVE_LINES} new)`]]) {
-  console.log(`  ${label.padEnd(24)} ${`${(100 * mean(rows[k], 'first')).toFixed(0)}%`.padStart(10)}              ${mean(rows[k], 'p').toFixed(2).padStart(6)}   ${mean(rows[k], 'r').toFixed(2).padStart(6)}`);
+console.log('                                          first line is an error   precision   recall');
+for (const [k, label] of [['without', 'without --passing-log'], ['with', 'with --passing-log'], ['naive', `naive diff (digits masked, last ${NAIVE_LINES} new)`], ['template', `template diff in the step (last ${NAIVE_LINES} new)`]]) {
+  console.log(`  ${label.padEnd(40)} ${`${(100 * mean(rows[k], 'first')).toFixed(0)}%`.padStart(10)}              ${mean(rows[k], 'p').toFixed(2).padStart(6)}   ${mean(rows[k], 'r').toFixed(2).padStart(6)}`);
+}
+
+// The worst case of the new-line evidence: a failing step at the matchers' bound, every line new, the
+// real failure block of a pair repeated with its numbers changed (each header distinct, none restated).
+{
+  const src = readFileSync(join(PAIRS, 'jbanking-8761138559/failed.log'), 'utf8').split('\n').slice(588, 600).map((l) => l.slice(29));
+  const lines = [];
+  for (let i = 0; lines.length < MAX_STEP_LINES_FOR_MATCHERS; i++) for (const t of src) lines.push({ n: lines.length + 1, text: t.replace(/\d+/g, (d) => String(Number(d) + i)) });
+  const all = new Set(lines.map((l) => l.n));
+  const t0 = performance.now();
+  const sel = evidenceFromNewLines(lines, all);
+  console.log(`  worst case: ${lines.length} new lines of failures in the step: ${(performance.now() - t0).toFixed(0)} ms, ${sel.lines.length} lines in ${sel.blocks.length} blocks quoted`);
 }
 
 if (process.env.BENCH_HISTORY_EVIDENCE_ONLY) process.exit(0);

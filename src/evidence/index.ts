@@ -9,6 +9,7 @@ import { findGenericBlocks } from './find-blocks.js';
 import { blocksFromSignals } from './matcher-blocks.js';
 import { selectBlocks, type Selection } from './select-blocks.js';
 import { isConsequence } from './vocabulary.js';
+import { evidenceFromNewLines } from './new-line-evidence.js';
 
 export type { Block, BlockKind, BlockSource } from './block.js';
 export type { Selection } from './select-blocks.js';
@@ -48,6 +49,11 @@ export interface EvidenceInput {
  * few lines printed just before them.
  */
 export function findEvidence(input: EvidenceInput): Selection {
+  // With a passing run of the job (issue 15): its new lines, in blocks, when any says something failed.
+  if (input.newLines?.size) {
+    const fresh = evidenceFromNewLines(input.lines, input.newLines, new Set(input.signals.filter((s) => s.kind !== 'identifier').map((s) => s.logLine)));
+    if (fresh.lines.length) return fresh;
+  }
   const proposed: Block[] = [
     ...blocksFromSignals({ signals: input.signals, lines: input.lines, category: input.category, ...(input.pinned ? { pinned: input.pinned } : {}) }),
     ...findGenericBlocks({ lines: input.lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
