@@ -126,9 +126,11 @@ export function* base64Runs(text: string): Generator<{ start: number; end: numbe
     }
     i = end;
     const run = text.slice(start, end);
-    // A pure hex run (a git SHA, a digest), a plain word, or both alphabets at once (`/home/runner/my-repo`:
-    // base64 uses `+/`, base64url `-_`, never a mix) is not base64 of anything.
-    if (/^[0-9a-f]+$/i.test(run) || /^[A-Za-z_-]+$/.test(run) || (/[+/]/.test(run) && /[-_]/.test(run))) continue;
+    // A pure hex run (a git SHA, a digest), a one-case word (`CONSTANT_NAME`, `some-package-name`), or
+    // both alphabets at once (`/home/runner/my-repo`: base64 uses `+/`, base64url `-_`, never a mix) is not
+    // base64 of anything. A mixed-case run without digits may well be: base64 of ASCII text often has none
+    // (`dapi…` encodes to letters only), so such runs are decoded and left to the printable test below.
+    if (/^[0-9a-f]+$/i.test(run) || /^[a-z_-]+$/.test(run) || /^[A-Z_-]+$/.test(run) || (/[+/]/.test(run) && /[-_]/.test(run))) continue;
     const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
     if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]+$/.test(decoded)) continue;
     yield { start, end, decoded };

@@ -135,3 +135,23 @@ describe('redactLines / redactDiagnosis', () => {
     expect(shannonEntropy('abcd')).toBe(2);
   });
 });
+
+describe('base64 runs without digits', () => {
+  // Found by the secret corpus (REDLINE_CORPUS_SEED=3823455312): this Databricks token's base64 has no
+  // digit, and a filter meant for plain words let it through in every output.
+  const token = ['da', 'pi', '201dde6d7800709de8a395dbcdc436e2'].join('');
+  const encoded = Buffer.from(token).toString('base64');
+
+  it('decodes a mixed-case run of letters only, and redacts the secret inside', () => {
+    expect(encoded).toMatch(/^[A-Za-z]+$/);
+    const { text, count } = redactSecrets(`decoded config: ${encoded}`);
+    expect(count).toBe(1);
+    expect(text).not.toContain(encoded);
+    expect(text).toContain('decoded config: ');
+  });
+
+  it('still leaves one-case words alone', () => {
+    const words = 'SOME_VERY_LONG_CONSTANT_NAME some-very-long-package-name-here';
+    expect(redactSecrets(words).text).toBe(words);
+  });
+});
