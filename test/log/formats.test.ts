@@ -32,6 +32,8 @@ describe('format detection: each real log is its own CI and no other', () => {
     ['circleci-ui-copy.log', 'circleci'],
     ['buildkite-bash-example.log', 'buildkite'],
     ['teamcity-mocha/log.txt', 'teamcity'],
+    ['drone-exec-noproxy-broken.log', 'drone'],
+    ['drone-exec-go-client.log', 'drone'],
   ];
   for (const [name, ci] of cases) {
     it(`${name} → ${ci}`, async () => {
@@ -213,6 +215,28 @@ describe('TeamCity service messages (mocha-teamcity-reporter, recorded)', () => 
     const f = layout.failing!;
     expect(f.name).toBe('slug');
     expect(at(f.errorLines[0]!)).toMatch(/^##teamcity\[testFailed name='folds accents'/);
+  });
+});
+
+describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of public projects)', () => {
+  it('drone 0.8 exec (davidkazuhiro/docker-drone-noproxy): `drone_step_0 : exit code 1` fails the step whose output came last', async () => {
+    const { layout, at } = await layoutOf('drone-exec-noproxy-broken.log');
+    expect(layout.format).toBe('drone');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine])).toEqual([['publish', 2, 4]]);
+    const f = layout.failing!;
+    expect(f).toMatchObject({ name: 'publish', kind: 'user', exitCode: 1 });
+    expect(f.errorLines.map(at)).toEqual(['2018/06/22 20:16:04 drone_step_0 : exit code 1']);
+  });
+
+  it('drone 0.5 exec (cp2017/go-client): a service and two steps, `[unit-test] exit code 0` passed, nothing failed', async () => {
+    const { layout } = await layoutOf('drone-exec-go-client.log');
+    expect(layout.format).toBe('drone');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine, s.exitCode])).toEqual([
+      ['testhttpd', 2, 2, undefined],
+      ['unit-test', 3, 24, 0],
+      ['smoke-test', 25, 38, undefined],
+    ]);
+    expect(layout.failing).toBeNull();
   });
 });
 
