@@ -240,6 +240,36 @@ describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of pub
   });
 });
 
+describe('excerpts that cut the failing step\'s start (fixtures/wild/, real logs)', () => {
+  const wild = (id: string) => `../wild/${id}/log.txt`;
+
+  it('Azure (rust-lang/rust PR 66716, bot excerpt): the exit with no open task is a step from the last runner line on, not one line', async () => {
+    const { layout, at } = await layoutOf(wild('azure-rust-66716-cargo-patch'));
+    expect(layout.format).toBe('azure');
+    expect(layout.failing).toMatchObject({ name: 'job', startLine: 6, endLine: 19, exitCode: 1 });
+    expect(at(6)).toBe('---');
+    expect(at(8)).toMatch(/^error: failed to resolve patches/);
+  });
+
+  it('CircleCI (lyes-s/network-device-inventory, step copied from the job page): the step runs from the top to its exit lines', async () => {
+    const { layout, at } = await layoutOf(wild('circleci-network-device-inventory-snyk'));
+    expect(layout.format).toBe('circleci');
+    expect(layout.failing).toMatchObject({ startLine: 1, endLine: 35, exitCode: 1 });
+    expect(layout.failing!.errorLines.map(at)).toEqual(['Exited with code exit status 1', 'CircleCI received exit code 1']);
+  });
+
+  it('GitLab (qemu pipeline 375324015, six lines quoted in a mail): a tail with only the cleanup heading is GitLab; the script is above it', async () => {
+    const { layout, at } = await layoutOf(wild('gitlab-qemu-test-replication-excerpt'));
+    expect(layout.format).toBe('gitlab');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine, s.kind])).toEqual([
+      ['step_script', 1, 4, 'user'],
+      ['cleanup_file_variables', 5, 6, 'post'],
+    ]);
+    expect(layout.failing).toMatchObject({ name: 'step_script', exitCode: 1 });
+    expect(at(layout.failing!.errorLines[0]!)).toBe('ERROR: Job failed: exit code 1');
+  });
+});
+
 describe('plain pasted output', () => {
   it('a pasted tool log with no CI frame has no steps', () => {
     const lines = cleanText(readFileSync(new URL('../../fixtures/logs/go-test-assertion/log.txt', import.meta.url), 'utf8'));
