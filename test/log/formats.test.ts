@@ -32,6 +32,8 @@ describe('format detection: each real log is its own CI and no other', () => {
     ['circleci-ui-copy.log', 'circleci'],
     ['buildkite-bash-example.log', 'buildkite'],
     ['teamcity-mocha/log.txt', 'teamcity'],
+    ['drone-exec-noproxy-broken.log', 'drone'],
+    ['drone-exec-go-client.log', 'drone'],
   ];
   for (const [name, ci] of cases) {
     it(`${name} → ${ci}`, async () => {
@@ -213,6 +215,58 @@ describe('TeamCity service messages (mocha-teamcity-reporter, recorded)', () => 
     const f = layout.failing!;
     expect(f.name).toBe('slug');
     expect(at(f.errorLines[0]!)).toMatch(/^##teamcity\[testFailed name='folds accents'/);
+  });
+});
+
+describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of public projects)', () => {
+  it('drone 0.8 exec (davidkazuhiro/docker-drone-noproxy): `drone_step_0 : exit code 1` fails the step whose output came last', async () => {
+    const { layout, at } = await layoutOf('drone-exec-noproxy-broken.log');
+    expect(layout.format).toBe('drone');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine])).toEqual([['publish', 2, 4]]);
+    const f = layout.failing!;
+    expect(f).toMatchObject({ name: 'publish', kind: 'user', exitCode: 1 });
+    expect(f.errorLines.map(at)).toEqual(['2018/06/22 20:16:04 drone_step_0 : exit code 1']);
+  });
+
+  it('drone 0.5 exec (cp2017/go-client): a service and two steps, `[unit-test] exit code 0` passed, nothing failed', async () => {
+    const { layout } = await layoutOf('drone-exec-go-client.log');
+    expect(layout.format).toBe('drone');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine, s.exitCode])).toEqual([
+      ['testhttpd', 2, 2, undefined],
+      ['unit-test', 3, 24, 0],
+      ['smoke-test', 25, 38, undefined],
+    ]);
+    expect(layout.failing).toBeNull();
+  });
+});
+
+describe('excerpts that cut the failing step\'s start (fixtures/wild/, real logs)', () => {
+  const wild = (id: string) => `../wild/${id}/log.txt`;
+
+  it('Azure (rust-lang/rust PR 66716, bot excerpt): the exit with no open task is a step from the last runner line on, not one line', async () => {
+    const { layout, at } = await layoutOf(wild('azure-rust-66716-cargo-patch'));
+    expect(layout.format).toBe('azure');
+    expect(layout.failing).toMatchObject({ name: 'job', startLine: 6, endLine: 19, exitCode: 1 });
+    expect(at(6)).toBe('---');
+    expect(at(8)).toMatch(/^error: failed to resolve patches/);
+  });
+
+  it('CircleCI (lyes-s/network-device-inventory, step copied from the job page): the step runs from the top to its exit lines', async () => {
+    const { layout, at } = await layoutOf(wild('circleci-network-device-inventory-snyk'));
+    expect(layout.format).toBe('circleci');
+    expect(layout.failing).toMatchObject({ startLine: 1, endLine: 35, exitCode: 1 });
+    expect(layout.failing!.errorLines.map(at)).toEqual(['Exited with code exit status 1', 'CircleCI received exit code 1']);
+  });
+
+  it('GitLab (qemu pipeline 375324015, six lines quoted in a mail): a tail with only the cleanup heading is GitLab; the script is above it', async () => {
+    const { layout, at } = await layoutOf(wild('gitlab-qemu-test-replication-excerpt'));
+    expect(layout.format).toBe('gitlab');
+    expect(layout.steps.map((s) => [s.name, s.startLine, s.endLine, s.kind])).toEqual([
+      ['step_script', 1, 4, 'user'],
+      ['cleanup_file_variables', 5, 6, 'post'],
+    ]);
+    expect(layout.failing).toMatchObject({ name: 'step_script', exitCode: 1 });
+    expect(at(layout.failing!.errorLines[0]!)).toBe('ERROR: Job failed: exit code 1');
   });
 });
 

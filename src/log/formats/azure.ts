@@ -66,8 +66,10 @@ export const azure: CiFormatModule = {
         continue;
       }
       if (!current) {
-        // An error between tasks (the agent, a timeout): a step of its own.
-        current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };
+        // An error between tasks (the agent, a timeout), or the exit of a task whose start a bot's excerpt
+        // cut: a step of its own, from the line after the last runner line (a section, `##[command]git …`).
+        const from = lastRunnerLine ? lastRunnerLine + 1 : (lines[0]?.n ?? l.n);
+        current = { name: 'job', startLine: Math.min(from, l.n), endLine: l.n, kind: 'user', errorLines: [] };
         steps.push(current);
       }
       current.errorLines.push(l.n);

@@ -53,7 +53,8 @@ export const circleci: CiFormatModule = {
         const exit = EXIT.exec(t) ?? RECEIVED.exec(t);
         const stalled = !exit && NO_OUTPUT.test(t);
         if (exit || stalled) {
-          if (!current) open('job', l.n, 'user');
+          // An exit with no step opened before it (a copy that starts at the output): the step is all above it.
+          if (!current) open('job', lines[0]?.n ?? l.n, 'user');
           const s = current!;
           s.errorLines.push(l.n);
           if (exit) s.exitCode = Number(exit[1]);

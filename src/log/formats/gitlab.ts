@@ -40,7 +40,10 @@ export const gitlab: CiFormatModule = {
     if (sections.some((m) => m.ci === 'gitlab')) return 0.95;
     const runner = countLines(lines, (t) => t.startsWith('Running with gitlab-runner '), 1);
     const headings = countLines(lines, (t) => t.startsWith('Executing "') && t.endsWith('" stage of the job script'), 1);
-    return runner && headings ? 0.9 : runner || headings ? 0.5 : 0;
+    if (runner && headings) return 0.9;
+    if (runner || headings) return 0.5;
+    // A pasted tail of a trace keeps at least the runner's last line.
+    return countLines(lines, (t) => JOB_EXIT.test(t), 1) ? 0.45 : 0;
   },
   steps({ lines, sections, totalLines }: FormatInput): Step[] {
     const marked = sections.filter((m) => m.ci === 'gitlab');
@@ -89,7 +92,16 @@ function attachJobError(lines: FormatInput['lines'], steps: Step[]): void {
   for (const l of lines) {
     if (!JOB_FAILED.test(l.text)) continue;
     const before = steps.filter((s) => s.startLine <= l.n);
-    const owner = [...before].reverse().find((s) => s.kind === 'user') ?? before[before.length - 1];
+    let owner = [...before].reverse().find((s) => s.kind === 'user');
+    if (!owner) {
+      // A tail that starts inside the script (only the cleanup headings survived): the script is all above them.
+      const first = lines[0]?.n ?? l.n;
+      const end = steps[0] ? steps[0].startLine - 1 : l.n;
+      if (end >= first) {
+        owner = { name: 'step_script', startLine: first, endLine: end, kind: 'user', errorLines: [] };
+        steps.unshift(owner);
+      } else owner = before[before.length - 1];
+    }
     if (!owner) continue;
     owner.errorLines.push(l.n);
     const code = JOB_EXIT.exec(l.text)?.[1];

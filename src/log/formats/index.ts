@@ -4,6 +4,7 @@ import { actions } from './actions.js';
 import { azure } from './azure.js';
 import { buildkite } from './buildkite.js';
 import { circleci } from './circleci.js';
+import { drone } from './drone.js';
 import { gitlab } from './gitlab.js';
 import { jenkins } from './jenkins.js';
 import { plain } from './plain.js';
@@ -15,7 +16,7 @@ export { stepFailed } from './step.js';
 export { pickFailingStep } from './pick-failing-step.js';
 
 /** Every CI format, most specific markers first (a tie goes to the earlier one); plain is the floor. */
-export const FORMATS: readonly CiFormatModule[] = [gitlab, travis, azure, actions, jenkins, buildkite, teamcity, circleci, plain];
+export const FORMATS: readonly CiFormatModule[] = [gitlab, travis, azure, actions, jenkins, buildkite, teamcity, circleci, drone, plain];
 
 /** The format whose detector is most confident about this log (read at both ends: FORMAT_DETECT_LINES). */
 export function detectFormat(input: FormatInput): CiFormatModule {
