@@ -46,6 +46,12 @@ export function hasNeedle(buf: Buffer, start: number, end: number): boolean {
   return NEEDLES.some((nd) => b.indexOf(nd) !== -1);
 }
 
+/**
+ * Error-looking literals for the middle of a big log file. ripgrep searches them all at once at memory
+ * speed (its literal prefilter), so the list can be generous; the head and the tail are kept regardless.
+ */
+export const FILE_NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
+
 const STEP = Buffer.from('##[group]Run ');
 const ERROR = Buffer.from('##[error]');
 const GITLAB_START = Buffer.from('section_start:');

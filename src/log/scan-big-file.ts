@@ -6,20 +6,17 @@ import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
-import { runRipgrep } from '../repo/ripgrep.js';
-import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
+import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
+import { openLog } from './open-log.js';
+import { scanLog } from './scan-log.js';
+import { countHits, sampleDenseMiddle, startDenseSearches, type DenseSearches } from './sample-dense-middle.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
-import { hitMarker } from './hit-finder.js';
+import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
 import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
 /** Bytes read before a hit for its context lines (5 lines at typical log widths). */
 const CONTEXT_WINDOW_BEFORE = 4 * 1024;
-
-/**
- * Error-looking literals for the middle of a big log. ripgrep searches them all at once at memory speed
- * (its literal prefilter), so the list can be generous; the head and the tail are kept regardless.
- */
-const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
 
 /**
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
@@ -29,6 +26,18 @@ const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Ki
  * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
 export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
+  try {
+    return await scanWithRipgrep(path, size, bounds);
+  } catch (e) {
+    // A line longer than ripgrep may buffer (a 1 GB minified dump), or no ripgrep to run: the stream
+    // scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed.
+    if (!(e instanceof RgOutOfMemory)) throw e;
+    const state = { capped: false };
+    return scanLog(openLog(path, state), state, bounds);
+  }
+}
+
+async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds): Promise<LogScan> {
   const sections: SectionMarker[] = [];
   const decode = (raw: string, n: number): LogLine => {
     const cut = raw.length > MAX_LOG_LINE_BYTES;
@@ -40,7 +49,13 @@ export async function scanBigFile(path: string, size: number, bounds: MiddleBoun
   const keys = lineKeys();
   // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
   const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
-  const [head, tail, total] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom, decode)]);
+  const [head, tail, total, dense] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom)]);
+  if (dense) {
+    // The hits never read: the file's count less those printed, sampled, and in the tail read.
+    const sp = tail.spans;
+    const [all, inTail] = await Promise.all([dense.searches.total, sp.length ? countHits(sp[0]!.buf.subarray(sp[0]!.start, sp[sp.length - 1]!.end)) : 0]);
+    middle.addUnseen(Math.max(0, all - dense.exact - dense.offered - inTail));
+  }
   await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
@@ -74,10 +89,15 @@ async function readHead(path: string): Promise<string[]> {
   try {
     const buf = Buffer.allocUnsafe(Math.min(4 * 1024 * 1024, HEAD_LINES * 2048));
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf.toString('utf8', 0, bytesRead);
-    const lines = text.split('\n');
-    lines.pop(); // partial (or empty) last piece
-    return lines;
+    // Decode the first HEAD_LINES lines only (a 4 MB decode of lines nobody keeps costs more than the search).
+    let end = -1;
+    for (let k = 0; k < HEAD_LINES; k++) {
+      const nl = buf.indexOf(10, end + 1);
+      if (nl === -1 || nl >= bytesRead) break;
+      end = nl;
+    }
+    if (end === -1) return [];
+    return buf.toString('utf8', 0, end).split('\n');
   } finally {
     await fh.close();
   }
@@ -150,17 +170,26 @@ async function countLines(path: string, size: number): Promise<number> {
 /**
  * The middle's error-looking lines, each offered to the bounded middle as ripgrep prints it (its line
  * number, byte offset and text): counted by template, kept or dropped on the spot, so nothing grows with
- * the number of hits. Hits from `tailFrom` on are left to the tail read.
+ * the number of hits. Hits from `tailFrom` on are left to the tail read. ripgrep prints at most
+ * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
+ * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, decode: (raw: string, n: number) => LogLine): Promise<void> {
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<Dense | null> {
+  const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
-  const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
-  for (const n of NEEDLES) args.push('-e', n);
+  const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
+  for (const n of FILE_NEEDLES) args.push('-e', n);
   // ripgrep runs in `/`: a relative path would name another file.
   args.push('--', resolve(path));
   let carry: Buffer | null = null;
   let done = false;
+  let records = 0;
+  let last = { n: 0, at: 0 };
   const sampler = new KeySampler();
+  // Which needles the exact hits hold, on one record in RARE_PROBE_EVERY.
+  const needleSeen = new Array<number>(FILE_NEEDLES.length).fill(0);
+  let probed = 0;
+  let searches: DenseSearches | null = null;
   const onRecords = (buf: Buffer): number => {
     let s = 0;
     for (;;) {
@@ -177,7 +206,19 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         done = true;
         return buf.length;
       }
+      records++;
+      last = { n, at };
+      if (records === exact) {
+        // The exact hits are spent: start the whole-file passes of the sampled middle now, beside this one.
+        const rare = FILE_NEEDLES.filter((_, k) => needleSeen[k]! < Math.max(1, probed * MIDDLE_RARE_NEEDLE_SHARE));
+        searches = startDenseSearches(path, rare);
+      }
       if (t <= e) {
+        if (records % RARE_PROBE_EVERY === 0) {
+          probed++;
+          const line = buf.subarray(t, e);
+          for (let k = 0; k < NEEDLE_BUFS.length; k++) if (line.indexOf(NEEDLE_BUFS[k]!) !== -1) needleSeen[k]!++;
+        }
         const marker = hitMarker(buf, t, e);
         if (n <= HEAD_LINES) middle.mark(marker);
         else {
@@ -189,9 +230,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       s = e + 1;
     }
   };
-  const r = await runRipgrep(args, {
-    cwd: '/',
-    timeoutMs: BIG_FILE_RG_TIMEOUT_MS,
+  const rg = spawnBoundedRg(args, {
     onChunk(chunk) {
       if (done) return;
       const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
@@ -200,7 +239,42 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       carry = used < buf.length && buf.length - used <= MAX_LOG_LINE_BYTES + 256 ? Buffer.from(buf.subarray(used)) : null;
     },
   });
+  const r = await rg.done;
   if (r.code === 2 && !done) throw new LogReadError(path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
+  if (done || !searches) return null;
+  // The exact hits are spent before the tail: sample the rest of the middle.
+  const from = await lineEndAfter(path, last.at, tailFrom);
+  const offered = from < tailFrom ? await sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler) : 0;
+  return { searches, exact: records, offered };
+}
+
+/** A sampled middle: its passes, the hits ripgrep printed and those the sampling offered. */
+interface Dense {
+  searches: DenseSearches;
+  exact: number;
+  offered: number;
+}
+
+/** One record in this many of the exact hits is probed for which needles it holds (rare needles, cheaply). */
+const RARE_PROBE_EVERY = 16;
+const NEEDLE_BUFS = FILE_NEEDLES.map((s) => Buffer.from(s));
+
+/** The offset just past the newline that ends the line at `at` (or `limit` when none comes before it). */
+async function lineEndAfter(path: string, at: number, limit: number): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    for (let pos = at; pos < limit; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead <= 0) break;
+      const nl = buf.indexOf(10);
+      if (nl !== -1 && nl < bytesRead) return pos + nl + 1;
+      pos += bytesRead;
+    }
+    return limit;
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Reads the context of every kept hit at its byte offset: HIT_CONTEXT_BEFORE lines before, HIT_CONTEXT_AFTER after. */
