@@ -3,11 +3,10 @@ import { resolve } from 'node:path';
 import { LogReadError } from '../errors.js';
 import { HEAD_LINES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES, READ_CHUNK_BYTES } from '../limits.js';
 import { spawnBoundedRg } from './bounded-rg.js';
-import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
+import { FILE_NEEDLE_BUFFERS as NEEDLE_BUFS, FILE_NEEDLES, findHits, hitMarker } from './hit-finder.js';
 import type { KeySampler, MiddleHits } from './middle-hits.js';
 import type { RawTemplateKeys } from '../evidence/templates.js';
 
-const NEEDLE_BUFS = FILE_NEEDLES.map((s) => Buffer.from(s));
 /** Step and error markers (hit-finder.ts hitMarker): each one is searched for in the whole sampled middle. */
 const MARKER_LITERALS = ['##[group]Run ', '##[error]', 'section_start:', 'ERROR: Job failed'];
 
@@ -166,34 +165,5 @@ async function findTargeted(s: { path: string; rareNeedles: readonly string[] })
   });
   const r = await rg.done;
   if (r.code === 2) throw new LogReadError(s.path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
-  return out;
-}
-
-/** Line starts of the lines in buf[from, to) holding a needle (at most `max`), in order; a line is named once. */
-function findHits(buf: Buffer, from: number, to: number, max: number, needles: readonly Buffer[] = NEEDLE_BUFS): number[] {
-  const out: number[] = [];
-  if (from >= to) return out;
-  const s = buf.subarray(from, to);
-  const at = new Float64Array(needles.length).fill(-1);
-  let p = 0;
-  while (out.length < max) {
-    let h = Infinity;
-    for (let k = 0; k < needles.length; k++) {
-      let a = at[k]!;
-      if (a < p) {
-        const i = s.indexOf(needles[k]!, p);
-        a = at[k] = i === -1 ? Infinity : i;
-      }
-      if (a < h) h = a;
-    }
-    if (h === Infinity) break;
-    const abs = from + h;
-    const start = abs === 0 ? 0 : buf.lastIndexOf(10, abs - 1) + 1;
-    // A window's first hit may sit on a line that starts before the window: still that line.
-    out.push(start);
-    const end = buf.indexOf(10, abs);
-    if (end === -1) break;
-    p = end + 1 - from;
-  }
   return out;
 }

@@ -13,7 +13,7 @@ import { countHits, sampleDenseMiddle, startDenseSearches, type DenseSearches } 
 import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
-import { lineKeys, recentHits, type Span } from './middle-windows.js';
+import { lineKeys, recentHitsInTable, type LineTable } from './middle-windows.js';
 
 /** Bytes read before a hit for its context lines (5 lines at typical log widths). */
 const CONTEXT_WINDOW_BEFORE = 4 * 1024;
@@ -52,27 +52,28 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   const [head, tail, total, dense] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom)]);
   if (dense) {
     // The hits never read: the file's count less those printed, sampled, and in the tail read.
-    const sp = tail.spans;
-    const [all, inTail] = await Promise.all([dense.searches.total, sp.length ? countHits(sp[0]!.buf.subarray(sp[0]!.start, sp[sp.length - 1]!.end)) : 0]);
+    const t = tail;
+    const [all, inTail] = await Promise.all([dense.searches.total, t.starts.length ? countHits(t.buf.subarray(t.starts[0]!, t.ends[t.ends.length - 1]!)) : 0]);
     middle.addUnseen(Math.max(0, all - dense.exact - dense.offered - inTail));
   }
   await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
   // Number the tail read: its last line is line `total`.
-  const spans = tail.spans;
-  const first = spans.length;
-  spans.forEach((sp, i) => (sp.n = total - (first - 1 - i)));
-  let k = spans.length;
-  for (let bytes = 0; k > 0 && spans.length - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
-    const sp = spans[--k]!;
-    bytes += sp.end - sp.start + 1;
+  const count = tail.starts.length;
+  const nOf = (i: number): number => total - (count - 1 - i);
+  let k = count;
+  for (let bytes = 0; k > 0 && count - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
+    k--;
+    bytes += tail.ends[k]! - tail.starts[k]! + 1;
   }
-  const tailStart = k < spans.length ? spans[k]!.n : total + 1;
-  const decodeSpan = (sp: Span): LogLine => decode(sp.buf.toString('utf8', sp.start, Math.min(sp.end, sp.start + MAX_LOG_LINE_BYTES + 1)), sp.n);
-  recentHits(middle, keys, spans.slice(0, k).filter((sp) => sp.n > headEnd), decodeSpan);
+  const tailStart = k < count ? nOf(k) : total + 1;
+  const decodeAt = (i: number): LogLine => decode(tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
+  let recentFrom = 0;
+  while (recentFrom < k && nOf(recentFrom) <= headEnd) recentFrom++;
+  recentHitsInTable(middle, keys, tail, recentFrom, k, nOf, decodeAt);
   const { lines: mid, note } = middle.finish();
-  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...spans.slice(k).filter((sp) => sp.n > headEnd).map(decodeSpan)];
+  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count - k }, (_, j) => k + j).filter((i) => nOf(i) > headEnd).map(decodeAt)];
   return {
     bytes: size,
     totalLines: total,
@@ -104,7 +105,7 @@ async function readHead(path: string): Promise<string[]> {
 }
 
 /** The whole lines from `from` to the end (a last line without newline included), as spans numbered later. */
-async function readTail(path: string, size: number, from: number): Promise<{ spans: Span[] }> {
+async function readTail(path: string, size: number, from: number): Promise<LineTable> {
   const fh = await open(path, 'r');
   try {
     const len = size - from;
@@ -114,15 +115,16 @@ async function readTail(path: string, size: number, from: number): Promise<{ spa
     if (from > 0) start = buf.indexOf(10) + 1; // drop the partial first line
     let end = bytesRead;
     if (end > start && buf[end - 1] === 10) end--;
-    const spans: Span[] = [];
-    if (start <= 0 && from > 0) return { spans }; // one line longer than the whole window: nothing whole
+    const t: LineTable = { buf, starts: [], ends: [] };
+    if (start <= 0 && from > 0) return t; // one line longer than the whole window: nothing whole
     while (start <= end) {
       let e = buf.indexOf(10, start);
       if (e === -1 || e > end) e = end;
-      spans.push({ n: 0, buf, start, end: e });
+      t.starts.push(start);
+      t.ends.push(e);
       start = e + 1;
     }
-    return { spans };
+    return t;
   } finally {
     await fh.close();
   }
