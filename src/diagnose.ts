@@ -21,7 +21,7 @@ import { categoryFromBlocks, findEvidence, signalsFromBlocks, type Block, type S
 import { isConfigFile, namedByFailure } from './locate/config-files.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
-import { refineWithAgent, type AgentSummary, type LlmRequest } from './locate/agent/index.js';
+import type { AgentSummary, LlmRequest } from './locate/agent/index.js';
 import { compareWithHistory, type HistoryFacts } from './evidence/history-status.js';
 import type { PassingSide } from './evidence/passing-diff.js';
 
@@ -184,6 +184,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   let agent: AgentSummary | undefined;
   if (req.llm && ws && category !== 'infra' && !binary) {
     progress('investigating with the LLM');
+    // Loaded only in LLM mode: the agent and its SDK are most of the start-up's module graph.
+    const { refineWithAgent } = await import('./locate/agent/index.js');
     const refined = await refineWithAgent(diagnosis, ws, diff, req.llm);
     agent = refined.summary;
     if (agent.adopted) {

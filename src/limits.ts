@@ -53,6 +53,18 @@ export const MIDDLE_MARKER_HITS = 2_000;
 export const MIDDLE_WINDOW_BYTES = 32 * 1024;
 /** Middle hits templated per MB of log at most; past it one in k (k from the density): bounded time on a log saying "error" on every line. */
 export const MIDDLE_KEYED_HITS_PER_MB = 2_000;
+/** Middle hits ripgrep prints and the bounded middle sees one by one; past them (a log saying "error" on every line) the rest of the middle is sampled (sample-dense-middle.ts): printing 10 M lines costs ripgrep ~6 s. */
+export const MIDDLE_EXACT_HITS = 100_000;
+/** Past MIDDLE_EXACT_HITS: one sample window every this many bytes of the middle... */
+export const MIDDLE_SAMPLE_EVERY = 1024 * 1024;
+/** ...of this many bytes, every hit in it templated (1/32 of a dense middle, ~330 hits per MB of passing-test lines; each window costs a search per common needle). */
+export const MIDDLE_SAMPLE_WINDOW = 32 * 1024;
+/** Bytes after a step marker searched for that step's first hits in a sampled middle (a step's headline comes early). */
+export const MIDDLE_STEP_SCAN_BYTES = 1024 * 1024;
+/** A needle on fewer than this share of the exact hits is "rare": every line holding it is searched for past them. */
+export const MIDDLE_RARE_NEEDLE_SHARE = 0.01;
+/** Address space of a ripgrep reading a log file (ulimit -v): it buffers a whole line; past this it fails and the log is read in windows. */
+export const RG_LOG_MEMORY_BYTES = 256 * 1024 * 1024;
 /** Raw line keys remembered with their template (src/evidence/templates.ts RawTemplateKeys). */
 export const TEMPLATE_KEY_CACHE = 1 << 16;
 /** Lines masked through lineTemplate per log at most (~5 µs each); past it a line is known by its raw key. */

@@ -46,6 +46,45 @@ export function hasNeedle(buf: Buffer, start: number, end: number): boolean {
   return NEEDLES.some((nd) => b.indexOf(nd) !== -1);
 }
 
+/**
+ * Error-looking literals for the middle of a big log file. ripgrep searches them all at once at memory
+ * speed (its literal prefilter), so the list can be generous; the head and the tail are kept regardless.
+ */
+export const FILE_NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
+
+export const FILE_NEEDLE_BUFFERS = FILE_NEEDLES.map((s) => Buffer.from(s));
+/** The stream path's needles as bytes (the list HitFinder searches). */
+export const STREAM_NEEDLE_BUFFERS: readonly Buffer[] = NEEDLES;
+
+/** Line starts of the lines in buf[from, to) holding a needle (at most `max`), in order; a line is named once. */
+export function findHits(buf: Buffer, from: number, to: number, max: number, needles: readonly Buffer[] = FILE_NEEDLE_BUFFERS): number[] {
+  const out: number[] = [];
+  if (from >= to) return out;
+  const s = buf.subarray(from, to);
+  const at = new Float64Array(needles.length).fill(-1);
+  let p = 0;
+  while (out.length < max) {
+    let h = Infinity;
+    for (let k = 0; k < needles.length; k++) {
+      let a = at[k]!;
+      if (a < p) {
+        const i = s.indexOf(needles[k]!, p);
+        a = at[k] = i === -1 ? Infinity : i;
+      }
+      if (a < h) h = a;
+    }
+    if (h === Infinity) break;
+    const abs = from + h;
+    const start = abs === 0 ? 0 : buf.lastIndexOf(10, abs - 1) + 1;
+    // A window's first hit may sit on a line that starts before the window: still that line.
+    out.push(start);
+    const end = buf.indexOf(10, abs);
+    if (end === -1) break;
+    p = end + 1 - from;
+  }
+  return out;
+}
+
 const STEP = Buffer.from('##[group]Run ');
 const ERROR = Buffer.from('##[error]');
 const GITLAB_START = Buffer.from('section_start:');

@@ -11,6 +11,9 @@ import {
   MIDDLE_RARE_HITS,
   MIDDLE_RECENT_HITS,
   MIDDLE_STEP_HITS,
+  MIDDLE_EXACT_HITS,
+  MIDDLE_SAMPLE_EVERY,
+  MIDDLE_SAMPLE_WINDOW,
 } from '../limits.js';
 
 /** Hits between refills of the rare pool's tie admissions, per pool slot: a tie costs its context's decoding. */
@@ -34,6 +37,11 @@ export interface MiddleBounds {
   contextBefore: number;
   contextAfter: number;
   windowBytes: number;
+  /** File path: hits seen one by one before the rest of the middle is sampled (MIDDLE_EXACT_HITS). */
+  exactHits?: number;
+  /** File path, past exactHits: one window of `sampleWindow` bytes every `sampleEvery` bytes is templated whole. */
+  sampleEvery?: number;
+  sampleWindow?: number;
 }
 
 export const MIDDLE_BOUNDS: MiddleBounds = {
@@ -46,6 +54,9 @@ export const MIDDLE_BOUNDS: MiddleBounds = {
   contextBefore: HIT_CONTEXT_BEFORE,
   contextAfter: HIT_CONTEXT_AFTER,
   windowBytes: MIDDLE_WINDOW_BYTES,
+  exactHits: MIDDLE_EXACT_HITS,
+  sampleEvery: MIDDLE_SAMPLE_EVERY,
+  sampleWindow: MIDDLE_SAMPLE_WINDOW,
 };
 
 /** What a hit line is to the step structure. */
@@ -79,7 +90,7 @@ export interface MiddleNote {
   keptLines: number;
   /** The lowest template count among the kept rare hits (for the trace). */
   rarestCount?: number;
-  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler). */
+  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler); past MIDDLE_EXACT_HITS on the file path, the hits outside the sample windows (counted by ripgrep, never read). */
   unkeyedHits?: number;
 }
 
@@ -174,6 +185,12 @@ export class MiddleHits {
       if (this.rare.length >= 2 * this.bounds.rareHits) this.rerankRare();
     }
     return hit;
+  }
+
+  /** Hits counted but never read (the sampled middle of the file path): in the note, never kept. */
+  addUnseen(count: number): void {
+    this.hits += count;
+    this.unkeyed += count;
   }
 
   /** A marker seen in the head (kept there anyway): the step state still follows it. */

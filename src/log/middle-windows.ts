@@ -2,7 +2,7 @@ import type { LogLine } from '../types.js';
 import { RawTemplateKeys } from '../evidence/templates.js';
 import { MAX_LOG_LINE_BYTES, TEMPLATE_KEY_CACHE, TEMPLATE_MASK_BUDGET } from '../limits.js';
 import { cleanLine } from './clean.js';
-import { hasNeedle } from './hit-finder.js';
+import { findHits, hasNeedle, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
 import type { MiddleHits } from './middle-hits.js';
 
 /** One raw line held in memory: buf[start, end), line number n. */
@@ -41,6 +41,37 @@ export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: rea
     let bytes = 0;
     for (let k = Math.max(0, i - contextBefore); k <= Math.min(spans.length - 1, i + contextAfter) && bytes <= windowBytes; k++) {
       const line = decode(spans[k]!);
+      bytes += line.text.length + 1;
+      middle.addLine(hit, line);
+    }
+  }
+}
+
+/** Raw lines held in one buffer by their offsets: line i is buf[starts[i], ends[i]). */
+export interface LineTable {
+  buf: Buffer;
+  starts: number[];
+  ends: number[];
+}
+
+/**
+ * recentHits over a line table (the file path's tail read): the needles are searched in the region's
+ * bytes at once, not line by line, and only the lines kept are made into objects (a 16 MB read of short
+ * lines is half a million lines).
+ */
+export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: LineTable, from: number, to: number, nOf: (i: number) => number, decode: (i: number) => LogLine): void {
+  const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
+  if (want <= 0 || from >= to) return;
+  const starts = findHits(t.buf, t.starts[from]!, t.ends[to - 1]!, Infinity, STREAM_NEEDLE_BUFFERS).slice(-want);
+  let i = from;
+  for (const s of starts) {
+    while (i < to && t.starts[i]! < s) i++;
+    if (i >= to || t.starts[i] !== s) continue;
+    const hit = middle.offerRecent(nOf(i), keys.keyOf(t.buf, t.starts[i]!, t.ends[i]!));
+    if (!hit) continue;
+    let bytes = 0;
+    for (let k = Math.max(from, i - contextBefore); k <= Math.min(to - 1, i + contextAfter) && bytes <= windowBytes; k++) {
+      const line = decode(k);
       bytes += line.text.length + 1;
       middle.addLine(hit, line);
     }

@@ -6,20 +6,17 @@ import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
-import { runRipgrep } from '../repo/ripgrep.js';
-import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES, BIG_FILE_RG_TIMEOUT_MS } from '../limits.js';
+import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
+import { openLog } from './open-log.js';
+import { scanLog } from './scan-log.js';
+import { countHits, sampleDenseMiddle, startDenseSearches, type DenseSearches } from './sample-dense-middle.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
-import { hitMarker } from './hit-finder.js';
-import { lineKeys, recentHits, type Span } from './middle-windows.js';
+import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
+import { lineKeys, recentHitsInTable, type LineTable } from './middle-windows.js';
 
 /** Bytes read before a hit for its context lines (5 lines at typical log widths). */
 const CONTEXT_WINDOW_BEFORE = 4 * 1024;
-
-/**
- * Error-looking literals for the middle of a big log. ripgrep searches them all at once at memory speed
- * (its literal prefilter), so the list can be generous; the head and the tail are kept regardless.
- */
-const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Killed', 'fatal', 'FATAL', 'panic', 'Traceback', 'section_', 'travis_fold', 'not ok', '✕', '✖', 'Cannot find'];
 
 /**
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
@@ -29,6 +26,18 @@ const NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xception', 'Ki
  * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
 export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
+  try {
+    return await scanWithRipgrep(path, size, bounds);
+  } catch (e) {
+    // A line longer than ripgrep may buffer (a 1 GB minified dump), or no ripgrep to run: the stream
+    // scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed.
+    if (!(e instanceof RgOutOfMemory)) throw e;
+    const state = { capped: false };
+    return scanLog(openLog(path, state), state, bounds);
+  }
+}
+
+async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds): Promise<LogScan> {
   const sections: SectionMarker[] = [];
   const decode = (raw: string, n: number): LogLine => {
     const cut = raw.length > MAX_LOG_LINE_BYTES;
@@ -40,24 +49,31 @@ export async function scanBigFile(path: string, size: number, bounds: MiddleBoun
   const keys = lineKeys();
   // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
   const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
-  const [head, tail, total] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom, decode)]);
+  const [head, tail, total, dense] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom)]);
+  if (dense) {
+    // The hits never read: the file's count less those printed, sampled, and in the tail read.
+    const t = tail;
+    const [all, inTail] = await Promise.all([dense.searches.total, t.starts.length ? countHits(t.buf.subarray(t.starts[0]!, t.ends[t.ends.length - 1]!)) : 0]);
+    middle.addUnseen(Math.max(0, all - dense.exact - dense.offered - inTail));
+  }
   await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
   // Number the tail read: its last line is line `total`.
-  const spans = tail.spans;
-  const first = spans.length;
-  spans.forEach((sp, i) => (sp.n = total - (first - 1 - i)));
-  let k = spans.length;
-  for (let bytes = 0; k > 0 && spans.length - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
-    const sp = spans[--k]!;
-    bytes += sp.end - sp.start + 1;
+  const count = tail.starts.length;
+  const nOf = (i: number): number => total - (count - 1 - i);
+  let k = count;
+  for (let bytes = 0; k > 0 && count - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
+    k--;
+    bytes += tail.ends[k]! - tail.starts[k]! + 1;
   }
-  const tailStart = k < spans.length ? spans[k]!.n : total + 1;
-  const decodeSpan = (sp: Span): LogLine => decode(sp.buf.toString('utf8', sp.start, Math.min(sp.end, sp.start + MAX_LOG_LINE_BYTES + 1)), sp.n);
-  recentHits(middle, keys, spans.slice(0, k).filter((sp) => sp.n > headEnd), decodeSpan);
+  const tailStart = k < count ? nOf(k) : total + 1;
+  const decodeAt = (i: number): LogLine => decode(tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
+  let recentFrom = 0;
+  while (recentFrom < k && nOf(recentFrom) <= headEnd) recentFrom++;
+  recentHitsInTable(middle, keys, tail, recentFrom, k, nOf, decodeAt);
   const { lines: mid, note } = middle.finish();
-  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...spans.slice(k).filter((sp) => sp.n > headEnd).map(decodeSpan)];
+  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count - k }, (_, j) => k + j).filter((i) => nOf(i) > headEnd).map(decodeAt)];
   return {
     bytes: size,
     totalLines: total,
@@ -74,17 +90,22 @@ async function readHead(path: string): Promise<string[]> {
   try {
     const buf = Buffer.allocUnsafe(Math.min(4 * 1024 * 1024, HEAD_LINES * 2048));
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf.toString('utf8', 0, bytesRead);
-    const lines = text.split('\n');
-    lines.pop(); // partial (or empty) last piece
-    return lines;
+    // Decode the first HEAD_LINES lines only (a 4 MB decode of lines nobody keeps costs more than the search).
+    let end = -1;
+    for (let k = 0; k < HEAD_LINES; k++) {
+      const nl = buf.indexOf(10, end + 1);
+      if (nl === -1 || nl >= bytesRead) break;
+      end = nl;
+    }
+    if (end === -1) return [];
+    return buf.toString('utf8', 0, end).split('\n');
   } finally {
     await fh.close();
   }
 }
 
 /** The whole lines from `from` to the end (a last line without newline included), as spans numbered later. */
-async function readTail(path: string, size: number, from: number): Promise<{ spans: Span[] }> {
+async function readTail(path: string, size: number, from: number): Promise<LineTable> {
   const fh = await open(path, 'r');
   try {
     const len = size - from;
@@ -94,15 +115,16 @@ async function readTail(path: string, size: number, from: number): Promise<{ spa
     if (from > 0) start = buf.indexOf(10) + 1; // drop the partial first line
     let end = bytesRead;
     if (end > start && buf[end - 1] === 10) end--;
-    const spans: Span[] = [];
-    if (start <= 0 && from > 0) return { spans }; // one line longer than the whole window: nothing whole
+    const t: LineTable = { buf, starts: [], ends: [] };
+    if (start <= 0 && from > 0) return t; // one line longer than the whole window: nothing whole
     while (start <= end) {
       let e = buf.indexOf(10, start);
       if (e === -1 || e > end) e = end;
-      spans.push({ n: 0, buf, start, end: e });
+      t.starts.push(start);
+      t.ends.push(e);
       start = e + 1;
     }
-    return { spans };
+    return t;
   } finally {
     await fh.close();
   }
@@ -150,17 +172,26 @@ async function countLines(path: string, size: number): Promise<number> {
 /**
  * The middle's error-looking lines, each offered to the bounded middle as ripgrep prints it (its line
  * number, byte offset and text): counted by template, kept or dropped on the spot, so nothing grows with
- * the number of hits. Hits from `tailFrom` on are left to the tail read.
+ * the number of hits. Hits from `tailFrom` on are left to the tail read. ripgrep prints at most
+ * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
+ * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, decode: (raw: string, n: number) => LogLine): Promise<void> {
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<Dense | null> {
+  const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
-  const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`];
-  for (const n of NEEDLES) args.push('-e', n);
+  const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
+  for (const n of FILE_NEEDLES) args.push('-e', n);
   // ripgrep runs in `/`: a relative path would name another file.
   args.push('--', resolve(path));
   let carry: Buffer | null = null;
   let done = false;
+  let records = 0;
+  let last = { n: 0, at: 0 };
   const sampler = new KeySampler();
+  // Which needles the exact hits hold, on one record in RARE_PROBE_EVERY.
+  const needleSeen = new Array<number>(FILE_NEEDLES.length).fill(0);
+  let probed = 0;
+  let searches: DenseSearches | null = null;
   const onRecords = (buf: Buffer): number => {
     let s = 0;
     for (;;) {
@@ -177,7 +208,19 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         done = true;
         return buf.length;
       }
+      records++;
+      last = { n, at };
+      if (records === exact) {
+        // The exact hits are spent: start the whole-file passes of the sampled middle now, beside this one.
+        const rare = FILE_NEEDLES.filter((_, k) => needleSeen[k]! < Math.max(1, probed * MIDDLE_RARE_NEEDLE_SHARE));
+        searches = startDenseSearches(path, rare);
+      }
       if (t <= e) {
+        if (records % RARE_PROBE_EVERY === 0) {
+          probed++;
+          const line = buf.subarray(t, e);
+          for (let k = 0; k < NEEDLE_BUFS.length; k++) if (line.indexOf(NEEDLE_BUFS[k]!) !== -1) needleSeen[k]!++;
+        }
         const marker = hitMarker(buf, t, e);
         if (n <= HEAD_LINES) middle.mark(marker);
         else {
@@ -189,9 +232,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       s = e + 1;
     }
   };
-  const r = await runRipgrep(args, {
-    cwd: '/',
-    timeoutMs: BIG_FILE_RG_TIMEOUT_MS,
+  const rg = spawnBoundedRg(args, {
     onChunk(chunk) {
       if (done) return;
       const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
@@ -200,7 +241,42 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       carry = used < buf.length && buf.length - used <= MAX_LOG_LINE_BYTES + 256 ? Buffer.from(buf.subarray(used)) : null;
     },
   });
+  const r = await rg.done;
   if (r.code === 2 && !done) throw new LogReadError(path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
+  if (done || !searches) return null;
+  // The exact hits are spent before the tail: sample the rest of the middle.
+  const from = await lineEndAfter(path, last.at, tailFrom);
+  const offered = from < tailFrom ? await sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler) : 0;
+  return { searches, exact: records, offered };
+}
+
+/** A sampled middle: its passes, the hits ripgrep printed and those the sampling offered. */
+interface Dense {
+  searches: DenseSearches;
+  exact: number;
+  offered: number;
+}
+
+/** One record in this many of the exact hits is probed for which needles it holds (rare needles, cheaply). */
+const RARE_PROBE_EVERY = 16;
+const NEEDLE_BUFS = FILE_NEEDLES.map((s) => Buffer.from(s));
+
+/** The offset just past the newline that ends the line at `at` (or `limit` when none comes before it). */
+async function lineEndAfter(path: string, at: number, limit: number): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    for (let pos = at; pos < limit; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead <= 0) break;
+      const nl = buf.indexOf(10);
+      if (nl !== -1 && nl < bytesRead) return pos + nl + 1;
+      pos += bytesRead;
+    }
+    return limit;
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Reads the context of every kept hit at its byte offset: HIT_CONTEXT_BEFORE lines before, HIT_CONTEXT_AFTER after. */
