@@ -133,7 +133,7 @@ export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHu
         repo: ctx.workspace,
         ...(diff ? { diff } : {}),
         ...(llm ? { llm } : {}),
-        ...(history ? { history: history.facts, jobName: log.name, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: log.name } } : {}) } : {}),
+        ...(history ? { history: history.facts, jobName: log.name, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: log.name } } : {}), ...(history.priorDiff ? { priorDiff: history.priorDiff } : {}) } : {}),
       }).finally(() => history && closeHistoryLogs(history));
       const d = dropIgnored(diagnosis, config.ignorePaths);
       const artifactsUrl = await keepArtifacts(log.name, path, diagnosis, trace, out, process.env.GITHUB_RUN_ATTEMPT ?? '1');

@@ -16,6 +16,7 @@ import type { PassingSide } from '../evidence/passing-diff.js';
 import type { RunRef } from '../types.js';
 import { type GitHub, type RepoRef, statusOf } from './client.js';
 import { LogGoneError } from './errors.js';
+import { compareRequest, priorFromCompare, type CompareAnswer, type ComparePrior } from './compare.js';
 import { openCompletedJobLog } from './logs.js';
 import { HISTORY_CACHE_ENTRIES, HISTORY_CACHE_MS, HISTORY_MAX_AGE_DAYS, HISTORY_MAX_REQUESTS, HISTORY_MIN_RATE_REMAINING, HISTORY_RUNS_PER_PAGE } from './limits.js';
 
@@ -38,6 +39,8 @@ export interface HistoryFound {
   facts: HistoryFacts;
   /** The last green run's log of the same job, as the request's passing log. */
   passingLog?: PassingSide;
+  /** The commits since the last green run (GitHub's compare): the diff prior of a push or a silent PR diff. */
+  priorDiff?: ComparePrior;
   /** API requests spent (≤ HISTORY_MAX_REQUESTS). */
   requests: number;
 }
@@ -77,6 +80,7 @@ interface Lookup {
   baseFailing?: { run: RunRef & { branch: string }; jobId: number };
   baseFlip?: { failed: RunRef; jobId: number; passed: RunRef; branch: string };
   passedOnRetry?: RunRef;
+  priorDiff?: ComparePrior;
   notes: string[];
 }
 
@@ -147,7 +151,8 @@ export async function findHistory(gh: GitHub, q: HistoryQuery, opts: HistoryOpti
     if (log) passingLog = { source: log };
   }
   if (notes.length) facts.notes = notes;
-  return { facts, ...(passingLog ? { passingLog } : {}), requests: budget.used };
+  const priorDiff = !facts.baseFailing && !facts.passedOnRetry ? found.priorDiff : undefined;
+  return { facts, ...(passingLog ? { passingLog } : {}), ...(priorDiff ? { priorDiff } : {}), requests: budget.used };
 }
 
 async function lookUp(budget: Budget, q: HistoryQuery, now: number): Promise<Lookup> {
@@ -229,6 +234,18 @@ async function lookUpInto(budget: Budget, q: HistoryQuery, now: number, out: Loo
     if (job && job.conclusion === 'success') out.lastGreen.jobId = job.id;
     else out.notes.push(`no job named ${JSON.stringify(q.job.slice(0, 80))} passed in the last green run`);
   } else out.notes.push('the last green run\'s log not read: request budget spent');
+  // 7. The commits since that green run (compare): the diff prior of a push, or of a PR whose own diff
+  //    does not reach the failure. After the requests the logs still need, never instead of them.
+  const logsToRead = (out.baseFlip ? 1 : 0) + (out.lastGreen.jobId !== undefined ? 1 : 0);
+  if (budget.left > logsToRead) {
+    const { route, params } = compareRequest(green.head_sha, q.headSha);
+    try {
+      const prior = priorFromCompare(green.head_sha, q.headSha, await budget.request<CompareAnswer>(route, { ...ref, ...params }));
+      if (prior) out.priorDiff = prior;
+    } catch (e) {
+      out.notes.push(`the commits since the last green run could not be compared (HTTP ${statusOf(e) ?? '?'})`);
+    }
+  } else out.notes.push('the commits since the last green run not compared: request budget spent');
 }
 
 /** Logs diagnose did not read to the end (a pre-existing decision needs no passing log) must not hold their sockets. */

@@ -35,6 +35,24 @@ export interface FakePullFile {
   /** Unified diff hunks as GitHub gives them (absent for binary or huge files). */
   patch?: string;
   previous_filename?: string;
+  /** Line counts GitHub reports without a patch (a text file too large to show); else counted from `patch`. */
+  additions?: number;
+  deletions?: number;
+}
+
+/** One commit of a comparison (GET /compare): what a test needs to say; the rest is rendered. */
+export interface FakeCommit {
+  sha: string;
+  message: string;
+  author?: string;
+}
+
+/** A seeded comparison `base...head`: its commits (oldest first, as GitHub lists them) and changed files. */
+export interface FakeCompare {
+  base: string;
+  head: string;
+  commits: FakeCommit[];
+  files: FakePullFile[];
 }
 
 export interface FakePullSide {
@@ -196,6 +214,8 @@ export interface FakeRepo {
   commitPulls: Record<string, number[]>;
   jobs: Record<number, FakeJob>;
   logs: Record<number, FakeLog>;
+  /** Comparisons by `base...head` (GET /compare/{basehead}). */
+  compares: Record<string, FakeCompare>;
   issueComments: FakeIssueComment[];
   reviewComments: FakeReviewComment[];
   reviews: FakeReview[];
@@ -218,10 +238,21 @@ export interface FakeState {
   /** Issued tokens → the login they act as (installation tokens act as `<slug>[bot]`). */
   tokens: Record<string, { login: string; installationId?: number; expires_at: string }>;
   nextId: number;
+  /**
+   * The primary rate limit, per credential (an installation, a user's token, or anonymous by nothing):
+   * requests used in the current hour window. GitHub counts per installation and per user.
+   */
+  rateLimit: {
+    limit: number;
+    /** What a credential's first window starts with (setRateLimit): requests already used, and its reset (epoch s). */
+    initialUsed: number;
+    initialResetAt?: number;
+    windows: Record<string, { used: number; resetAt: number }>;
+  };
 }
 
 export function newState(app: FakeApp): FakeState {
-  return { app, users: {}, installations: {}, repos: {}, tokens: {}, nextId: 1000 };
+  return { app, users: {}, installations: {}, repos: {}, tokens: {}, nextId: 1000, rateLimit: { limit: 5000, initialUsed: 0, windows: {} } };
 }
 
 /** A fresh id (GitHub ids are global per type; one counter keeps them unique across types). */
