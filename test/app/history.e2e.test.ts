@@ -127,4 +127,47 @@ describe('history through the App', () => {
     expect(body).toMatch(/new: the job passed in its last green \[run #800\]/);
     expect(body).toMatch(/has expired \(HTTP 410\)/);
   });
+
+  it('a push (opted in by `branches`): the commits since the last green run are blamed, and the check run names the range', async () => {
+    // A push: no PR has this head.
+    delete h.fake.repo(REPO).pulls[7];
+    h.fake.repo(REPO).contents['.github/redline.yml'] = 'branches: [main]\n';
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: 'aa'.padEnd(40, '1'), message: 'formatMoney takes a currency' }, { sha: HEAD_SHA, message: 'invoices in their currency' }], files: patchFiles() });
+    const job = h.fake.addJob(REPO, { id: 502, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'main', event: 'push', started_at: daysAgo(0), log: FAILING });
+    const payload = workflowJobPayload(h.fake, { ...job, head_branch: 'main' }) as { repository: { default_branch: string } };
+    payload.repository.default_branch = 'main';
+    await deliver(h.webhookUrl, 'workflow_job', payload, SECRET);
+    await h.queue.idle();
+    if (process.env.I15_DEBUG) console.log(JSON.stringify(h.fake.requests.filter((r) => r.host !== 'blob').map((r) => [r.method, r.path, r.status])));
+    expect(h.fake.violations).toEqual([]);
+    const repo = h.fake.repo(REPO);
+    expect(repo.reviewComments.length + repo.issueComments.length).toBe(0);
+    const summary = check().output.summary!;
+    expect(summary).toMatch(/new: the job passed in its last green \[run #800\]\([^)]*\) at `01d0000`.*; blamed the 2 commits since the last green run \(\[`01d0000\.\.\.c0ffee1`\]\(https:\/\/github\.com\/octo-org\/invoicer\/compare\/01d0+\.\.\.c0ffee1+\), 2 files\)/);
+    // The changed signature the call sites break is among the findings: the range was the diff prior.
+    expect(summary).toContain('src/money.ts');
+    expect(h.fake.requestsTo('GET', `/repos/${REPO}/compare/${OLD_SHA}...${HEAD_SHA}`)).toHaveLength(1);
+    expect(historyRequests()).toBeLessThanOrEqual(5);
+  });
+
+  it('a PR whose diff does not reach the failure: the commits since the last green run are blamed instead, and the comment says so', async () => {
+    h.fake.repo(REPO).pulls[7]!.files = [{ filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-# invoicer\n+# invoicer (currencies)' }];
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: 'aa'.padEnd(40, '1'), message: 'formatMoney takes a currency' }, { sha: HEAD_SHA, message: 'docs' }], files: [...patchFiles(), { filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-# invoicer\n+# invoicer (currencies)' }, { filename: 'fixtures/rates.json', additions: 40_000, deletions: 0 }] });
+    await failOnPr();
+    const body = comment();
+    expect(body).toMatch(/the PR's diff does not reach the failure, so blamed the 2 commits since the last green run \(\[`01d0000\.\.\.c0ffee1`\]\([^)]*\), 4 files\) — 1 file without a patch/);
+    expect(body).toContain('src/money.ts');
+    expect(historyRequests()).toBeLessThanOrEqual(5);
+  });
+
+  it('a PR whose diff reaches the failure keeps its own diff: the range is not blamed', async () => {
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: HEAD_SHA, message: 'x' }], files: [{ filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-a\n+b' }] });
+    await failOnPr();
+    const body = comment();
+    expect(body).not.toMatch(/commits? since the last green run/);
+    expect(body).toContain('src/receipt.ts');
+  });
 });
