@@ -33,6 +33,8 @@ export interface HistoryQuery {
   baseBranch?: string;
   /** The workflow's id or file name, when the door knows it (the Action reads GITHUB_WORKFLOW_REF); else one request finds it. */
   workflow?: number | string;
+  /** Requests the door already spent on this failure's history (the Action's mode 2 finding its own job). */
+  spent?: number;
 }
 
 export interface HistoryFound {
@@ -86,19 +88,34 @@ interface Lookup {
 
 export type HistoryCache = Map<string, Lookup>;
 
+/** Thrown by the budget once the hour's rate limit runs low: the lookup stops where it is. */
+class RateBudgetLow extends Error {}
+
 class Budget {
   used = 0;
   low = false;
+  /** The rate limit as GitHub last reported it, for the note. */
+  quota?: { remaining: number; limit: number };
   constructor(private readonly gh: GitHub) {}
   get left(): number {
     return this.low ? 0 : HISTORY_MAX_REQUESTS - this.used;
   }
   async request<T>(route: string, params: Record<string, unknown>): Promise<T> {
+    if (this.low) throw new RateBudgetLow();
     this.used++;
     const res = await this.gh.request(route, params);
-    const remaining = Number((res.headers as Record<string, string | undefined>)['x-ratelimit-remaining']);
-    if (Number.isFinite(remaining) && remaining < HISTORY_MIN_RATE_REMAINING) this.low = true;
+    const headers = res.headers as Record<string, string | undefined>;
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining)) {
+      this.quota = { remaining, limit: Number(headers['x-ratelimit-limit']) || 0 };
+      if (remaining < HISTORY_MIN_RATE_REMAINING) this.low = true;
+    }
     return res.data as T;
+  }
+  /** One line for the note: why the lookup stopped. */
+  lowNote(): string {
+    const q = this.quota;
+    return `history skipped: rate-limit budget low (${q ? `${q.remaining}${q.limit ? ` of ${q.limit}` : ''} requests left this hour` : 'GitHub says so'}; history needs ${HISTORY_MIN_RATE_REMAINING} to spare)`;
   }
 }
 
@@ -112,6 +129,7 @@ export async function findHistory(gh: GitHub, q: HistoryQuery, opts: HistoryOpti
   const now = opts.now ?? Date.now;
   const cache = opts.cache ?? new Map<string, Lookup>();
   const budget = new Budget(gh);
+  budget.used = q.spent ?? 0;
   const key = `${q.ref.owner}/${q.ref.repo}\0${q.workflow ?? q.runId}\0${q.job}\0${q.headSha}\0${q.runAttempt ?? 1}`;
   let found = cache.get(key);
   if (!found || now() - found.at > HISTORY_CACHE_MS) {
@@ -160,9 +178,16 @@ async function lookUp(budget: Budget, q: HistoryQuery, now: number): Promise<Loo
   try {
     await lookUpInto(budget, q, now, out);
   } catch (e) {
-    out.notes.push(`history lookup stopped (${statusOf(e) ? `HTTP ${statusOf(e)}` : (e as Error).message.slice(0, 120)})`);
+    if (!(e instanceof RateBudgetLow)) out.notes.push(`history lookup stopped (${statusOf(e) ? `HTTP ${statusOf(e)}` : (e as Error).message.slice(0, 120)})`);
   }
-  if (budget.low) out.notes.push('history lookup stopped: rate-limit budget low');
+  // A lookup cut short by the rate limit says that alone: what it did not find is no finding.
+  if (budget.low) {
+    out.notes = [budget.lowNote()];
+    delete out.lastGreen;
+    delete out.priorDiff;
+    delete out.baseFlip;
+    delete out.baseFailing;
+  }
   return out;
 }
 

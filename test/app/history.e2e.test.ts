@@ -170,4 +170,15 @@ describe('history through the App', () => {
     expect(body).not.toMatch(/commits? since the last green run/);
     expect(body).toContain('src/receipt.ts');
   });
+
+  it('the rate limit runs low: the lookup stops at its first answer, says so in one line, and the pin is as today', async () => {
+    onMain(800, 'success');
+    h.fake.setRateLimit(300);
+    await failOnPr();
+    const body = comment();
+    expect(body).toContain('src/receipt.ts');
+    expect(body).toMatch(/history unknown \(history skipped: rate-limit budget low \(\d+ of 5000 requests left this hour; history needs 500 to spare\)\)/);
+    // One history request (the run, whose answer said so), nothing after it.
+    expect(historyRequests()).toBe(1);
+  });
 });

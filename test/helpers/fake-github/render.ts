@@ -215,7 +215,7 @@ export function renderJob(u: Urls, repo: FakeRepo, job: FakeJob) {
     check_run_url: `${u.api}/repos/${full}/check-runs/${job.id}`,
     labels: job.labels,
     runner_id: 1,
-    runner_name: 'GitHub Actions 1',
+    runner_name: job.runner_name ?? 'GitHub Actions 1',
     runner_group_id: 1,
     runner_group_name: 'GitHub Actions',
   };

@@ -106,6 +106,8 @@ export interface FakeJob {
   workflow_path?: string;
   /** The run's event (default `pull_request`). */
   event?: string;
+  /** The runner that ran it (default `GitHub Actions 1`): how a step finds its own job in the run's list. */
+  runner_name?: string;
 }
 
 export interface FakeLog {
