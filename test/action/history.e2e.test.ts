@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE, HEAD_SHA, REPO, ROOT, prFiles, startActionHarness, type ActionHarness } from './harness.js';
+import { TRIGGERING_RUN, seedWorkflowRun, workflowRunEnv, workflowRunEvent } from './workflow-run-fixture.js';
 
 const FAILING = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
 const PASSING = readFileSync(join(FIXTURE, 'passing.log'), 'utf8');
@@ -175,5 +176,21 @@ describe('history through the Action (mode 2: the teed log file)', () => {
     expect(h.fake.violations).toEqual([]);
     expect(h.fake.repo(REPO).reviewComments).toMatchObject([{ path: 'src/receipt.ts', line: 15 }]);
     expect(res.summary).toMatch(/history unknown \(history skipped: this step's job was not found among the run's running jobs\)/);
+  });
+});
+
+describe('history through the Action (mode 3: a workflow_run workflow)', () => {
+  it('the triggering run\u2019s attempt 2 failed where attempt 1 passed the same job: flaky, from the event\u2019s run_attempt', async () => {
+    // Mode 3's own world: the fork PR 8 and the triggering run 900 (its job 501 failed on attempt 2).
+    delete h.fake.repo(REPO).jobs[501];
+    seedWorkflowRun(h);
+    h.fake.repo(REPO).jobs[501]!.run_attempt = 2;
+    h.fake.addJob(REPO, { id: 499, run_id: TRIGGERING_RUN, run_attempt: 1, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', conclusion: 'success', started_at: daysAgo(0), log: PASSING });
+    onMain(800, 'success');
+    const res = await h.run(workflowRunEnv(workflowRunEvent(h, { runAttempt: 2 }), h.workspace));
+    expect(res.code, res.stderr).toBe(0);
+    expect(h.fake.violations).toEqual([]);
+    expect(res.summary).toMatch(/flaky: the same job passed on attempt 1 of \[run #900\]\([^)]*\) at this same commit — re-run the job; the diff is not blamed/);
+    expect(h.fake.requestsTo('GET', `/repos/${REPO}/actions/runs/${TRIGGERING_RUN}/jobs`).some((r) => r.query.filter === 'all')).toBe(true);
   });
 });

@@ -181,4 +181,17 @@ describe('history through the App', () => {
     // One history request (the run, whose answer said so), nothing after it.
     expect(historyRequests()).toBe(1);
   });
+
+  it('the green run\u2019s log is of another job (the runner names another workflow): refused because names must match, said in one line', async () => {
+    // Real logs of two public projects' jobs (fixtures/history-pairs: BugSwarm's pairs).
+    const pair = (name: string, side: string) => readFileSync(join(FIXTURE, '../../history-pairs', name, `${side}.log`), 'utf8');
+    onMain(800, 'success', { log: pair('jbanking-8761138559', 'passed') });
+    const job = h.fake.addJob(REPO, { id: 502, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', started_at: daysAgo(0), log: pair('grasscutter-7801445827', 'failed') });
+    await deliver(h.webhookUrl, 'workflow_job', workflowJobPayload(h.fake, job), SECRET);
+    await h.queue.idle();
+    expect(h.fake.violations).toEqual([]);
+    const summary = check().output.summary!;
+    expect(summary).toMatch(/\*\*History:\*\* new: the job passed in its last green \[run #800\][^\n]*the passing log is not of the same job/);
+    expect(summary).not.toMatch(/lines? of the failing step (?:is|are) new against the passing log/);
+  });
 });
