@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE, HEAD_SHA, REPO, ROOT, prFiles, startActionHarness, type ActionHarness } from './harness.js';
+import { bigPassingLog } from '../helpers/big-passing-log.js';
 import { TRIGGERING_RUN, seedWorkflowRun, workflowRunEnv, workflowRunEvent } from './workflow-run-fixture.js';
 
 const FAILING = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
@@ -123,6 +124,17 @@ describe('history through the Action (mode 1)', () => {
     expect(bodies()).toContain('src/money.ts');
     expect(historyRequests()).toBeLessThanOrEqual(5);
   });
+
+  it('a huge passing log (128 MB here, 1 GB in the bench) is streamed once: the new lines found, the pin as today', async () => {
+    // The real passing log's tsc step grown by real passing lines (a Maven run's [INFO] lines, fixtures/history-pairs).
+    const filler = PAIR('jbanking-8761138559', 'passed').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29));
+    onMain(800, 'success', 1, { log: { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: 128 * 1024 * 1024 }) } as never });
+    const res = await h.run({ ...RUN_ENV, GITHUB_EVENT_PATH: h.event() });
+    expect(res.code, res.stderr).toBe(0);
+    expect(h.fake.violations).toEqual([]);
+    expect(h.fake.repo(REPO).reviewComments).toMatchObject([{ path: 'src/receipt.ts', line: 15 }]);
+    expect(res.summary).toMatch(/new: the job passed in its last green \[run #800\][^\n]*; 2 lines of the failing step are new against the passing log/);
+  }, 120_000);
 
   it('the rate limit runs low: the lookup stops at its first answer and says so in one line; the pin is as today', async () => {
     onMain(800, 'success');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliver } from '../helpers/fake-github/index.js';
+import { bigPassingLog } from '../helpers/big-passing-log.js';
 import { FIXTURE, HEAD_SHA, REPO, SECRET, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
 /**
@@ -194,4 +195,29 @@ describe('history through the App', () => {
     expect(summary).toMatch(/\*\*History:\*\* new: the job passed in its last green \[run #800\][^\n]*the passing log is not of the same job/);
     expect(summary).not.toMatch(/lines? of the failing step (?:is|are) new against the passing log/);
   });
+
+  it('a huge passing log (128 MB here, 1 GB in the bench) is streamed once within bounds: the new lines found, memory flat', async () => {
+    // The real passing log's tsc step grown by real passing lines (a Maven run's [INFO] lines, fixtures/history-pairs).
+    const filler = readFileSync(join(FIXTURE, '../../history-pairs/jbanking-8761138559/passed.log'), 'utf8').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29));
+    const log = { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: HUGE_BYTES }) };
+    onMain(800, 'success', { log: log as never });
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      await failOnPr();
+    } finally {
+      clearInterval(sampler);
+    }
+    const body = comment();
+    expect(body).toContain('src/receipt.ts');
+    expect(body).toMatch(/new: the job passed in its last green \[run #800\][^\n]*; 2 lines of the failing step are new against the passing log/);
+    // The whole log went through (the blob host served it to the end); memory grew by less than it (~100 MB here, the App's checkout and parsers included).
+    expect(h.fake.requests.filter((r) => r.host === 'blob' && r.path === '/_blob/job-logs/octo-org/invoicer/8000')).toHaveLength(1);
+    if (process.env.I15_DEBUG) console.log('peak rss growth MB', (peak - rss0) / 2 ** 20);
+    expect((peak - rss0) / 2 ** 20).toBeLessThan(200);
+  }, 120_000);
 });
+
+/** The huge passing log's size in the App and Action scenarios: big enough to be no failing log's twin, small enough for a shared 2-core test run. */
+const HUGE_BYTES = 128 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import { createHmac, createPublicKey, randomBytes, timingSafeEqual, verify as verifySig } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import { routes, type Ctx, type Reply, type Route, type ViolationKind } from './routes.js';
 import { getBackend, type OperationKey } from './spec.js';
 import { FaultDice, faultReply, mixReply, takeFault, type FaultKind, type FaultMix, type FaultRule } from './faults.js';
@@ -317,6 +318,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       const drawn = rule ? undefined : dice?.roll('log-blob', `GET blob ${url.pathname}`);
       if (rule?.reset || drawn === 'networkReset') return resetConnection(res, rec);
       if (rule || drawn === 'logLinkExpired') return xml(rule?.status ?? 403, 'AuthenticationFailed', 'Signed expiry time has passed.');
+      if (log.stream) {
+        rec.status = 200;
+        res.writeHead(200, { 'content-type': log.contentType ?? 'text/plain; charset=utf-8' });
+        // A client that stops reading (diagnose has what it needs) ends the download: no error for that.
+        pipeline(log.stream(), res).catch(() => {});
+        return;
+      }
       return send(res, rec, { status: 200, raw: log.text, headers: { 'content-type': log.contentType ?? 'text/plain; charset=utf-8' } });
     }
     const tarMatch = /^\/_codeload\/([^/]+)\/([^/]+)\/(.+)$/.exec(url.pathname);

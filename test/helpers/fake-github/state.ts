@@ -112,6 +112,8 @@ export interface FakeJob {
 
 export interface FakeLog {
   text: string;
+  /** Served instead of `text` when set: a log too big to hold (a generated 1 GB passing log), one fresh stream per download. */
+  stream?: () => import('node:stream').Readable;
   /** Answer 404 this many times before serving the log (a job still running, as GitHub does). */
   notFoundTimes?: number;
   /** Answer 410 Gone (an expired log). */
