@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE, HEAD_SHA, REPO, ROOT, prFiles, startActionHarness, type ActionHarness } from './harness.js';
 import { bigPassingLog } from '../helpers/big-passing-log.js';
+import type { FakeLog } from '../helpers/fake-github/index.js';
 import { TRIGGERING_RUN, seedWorkflowRun, workflowRunEnv, workflowRunEvent } from './workflow-run-fixture.js';
 
 const FAILING = readFileSync(join(FIXTURE, 'log.txt'), 'utf8');
@@ -27,7 +28,7 @@ afterEach(async () => {
   await h.close();
 });
 
-function onMain(runId: number, conclusion: 'success' | 'failure', days = 1, opts: { sha?: string; log?: string | { text: string; gone: true } } = {}) {
+function onMain(runId: number, conclusion: 'success' | 'failure', days = 1, opts: { sha?: string; log?: string | FakeLog } = {}) {
   h.fake.addJob(REPO, { id: runId * 10, run_id: runId, name: 'typecheck', workflow_name: 'CI', head_sha: opts.sha ?? BASE_SHA, head_branch: 'main', event: 'push', conclusion, started_at: daysAgo(days), log: opts.log ?? (conclusion === 'success' ? PASSING : FAILING) });
 }
 const OLD_SHA = '01d0'.padEnd(40, '0');
@@ -128,7 +129,7 @@ describe('history through the Action (mode 1)', () => {
   it('a huge passing log (128 MB here, 1 GB in the bench) is streamed once: the new lines found, the pin as today', async () => {
     // The real passing log's tsc step grown by real passing lines (a Maven run's [INFO] lines, fixtures/history-pairs).
     const filler = PAIR('jbanking-8761138559', 'passed').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29));
-    onMain(800, 'success', 1, { log: { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: 128 * 1024 * 1024 }) } as never });
+    onMain(800, 'success', 1, { log: { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: 128 * 1024 * 1024 }) } });
     const res = await h.run({ ...RUN_ENV, GITHUB_EVENT_PATH: h.event() });
     expect(res.code, res.stderr).toBe(0);
     expect(h.fake.violations).toEqual([]);

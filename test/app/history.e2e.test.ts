@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver } from '../helpers/fake-github/index.js';
+import { deliver, type FakeLog } from '../helpers/fake-github/index.js';
 import { bigPassingLog } from '../helpers/big-passing-log.js';
 import { FIXTURE, HEAD_SHA, REPO, SECRET, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
@@ -39,7 +39,7 @@ async function failOnPr(attempt = 1) {
   return job;
 }
 
-function onMain(runId: number, conclusion: 'success' | 'failure', opts: { sha?: string; days?: number; log?: string | { text: string; gone: true } } = {}) {
+function onMain(runId: number, conclusion: 'success' | 'failure', opts: { sha?: string; days?: number; log?: string | FakeLog } = {}) {
   return h.fake.addJob(REPO, { id: runId * 10, run_id: runId, name: 'typecheck', workflow_name: 'CI', head_sha: opts.sha ?? BASE_SHA, head_branch: 'main', event: 'push', conclusion, started_at: daysAgo(opts.days ?? 1), log: opts.log ?? (conclusion === 'success' ? PASSING : FAILING) });
 }
 
@@ -200,7 +200,7 @@ describe('history through the App', () => {
     // The real passing log's tsc step grown by real passing lines (a Maven run's [INFO] lines, fixtures/history-pairs).
     const filler = readFileSync(join(FIXTURE, '../../history-pairs/jbanking-8761138559/passed.log'), 'utf8').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29));
     const log = { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: HUGE_BYTES }) };
-    onMain(800, 'success', { log: log as never });
+    onMain(800, 'success', { log: log });
     const rss0 = process.memoryUsage().rss;
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
