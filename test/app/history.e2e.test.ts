@@ -50,9 +50,9 @@ const comment = () => {
   return bodies[0]!;
 };
 const check = () => h.fake.repo(REPO).checkRuns.find((c) => c.name === 'Redline')!;
-/** API requests the history spent: runs lists, a run, jobs lists and job-log links, but not the failing job's own. */
+/** API requests the history spent: runs lists, a run, jobs lists, compare and job-log links, but not the failing job's own. */
 const historyRequests = () =>
-  h.fake.requests.filter((r) => r.host !== 'blob' && /\/actions\/(?:runs|workflows)\/|\/actions\/jobs\/(?!50[0-9])\d+\/logs/.test(r.path)).length;
+  h.fake.requests.filter((r) => r.host !== 'blob' && /\/actions\/(?:runs|workflows)\/|\/compare\/|\/actions\/jobs\/(?!50[0-9])\d+\/logs/.test(r.path)).length;
 
 describe('history through the App', () => {
   it('base green, failure new: pinned as today, the comment says new with the green run, the evidence has the new lines', async () => {
