@@ -1,4 +1,4 @@
-import { DIAGNOSIS_VERSION, type Category, type Diagnosis, type Finding, type LogLine, type Signal } from './types.js';
+import { DIAGNOSIS_VERSION, type BlamedRange, type Category, type Diagnosis, type Finding, type LogLine, type Signal } from './types.js';
 import type { LogSource } from './log/open-log.js';
 import type { LogScan } from './log/scan-log.js';
 import { readLog } from './log/read-log.js';
@@ -46,6 +46,11 @@ export interface DiagnoseRequest {
   history?: HistoryFacts;
   /** The door's name for the job ("<workflow> / <job>"), checked against the passing log's. */
   jobName?: string;
+  /**
+   * The commits since the last green run of the job (github/history.ts: GitHub's compare), blamed for a
+   * push (no `diff`) or when the PR's diff reaches none of the candidates. Never for pre-existing or flaky.
+   */
+  priorDiff?: { diff: PrDiff; range: Omit<BlamedRange, 'why'> };
 }
 
 /** Everything the pipeline saw, for the `--artifacts` trace and for tests that look inside. */
@@ -119,29 +124,24 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const ws: Workspace | undefined = await wsP;
   const diff: PrDiff | undefined = hist && !hist.blameDiff ? (await diffP, undefined) : await diffP;
 
-  // 6. Candidates: from the log's locations, from the PR's changes, and from rare identifiers.
+  // 6–7. Candidates from the log's locations, the PR's changes and rare identifiers, verified and ranked.
   progress('locating');
   const lineText = textLookup(scan.lines);
-  let candidates = candidatesFromSignals(signals, ws, diff);
-  // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
-  const graph = ws && diff && category === 'test' && diff.files.length && req.graph !== false ? await symbolGraphFor(ws, diff, candidates) : undefined;
-  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) }));
-  // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
-  if (ws && !diff && category === 'test' && req.graph !== false) {
-    const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
-    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText));
-  }
-  if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
-  candidates = mergeCandidates(candidates);
-  // A workflow file, lockfile or build config is the cause only when the failure names it.
   const evidenceText = firstEvidence.lines.map((l) => l.text);
-  candidates = candidates.filter((c) => !isConfigFile(c.file) || namedByFailure(c.file, signals, evidenceText));
-
-  // 7. Verify each candidate against the checkout; confidence comes from the checks.
-  const verified = rankCandidates(
-    candidates.map((c) => verifyCandidate(c, ws, diff)).filter((v): v is Verified => v !== null),
-    diff,
-  );
+  const locate = (d: PrDiff | undefined) => locateCandidates({ signals, ws, diff: d, category, lineText, evidenceText, graph: req.graph !== false });
+  let verified = await locate(diff);
+  // 7b. Pushes and silent diffs (issue 15): no PR diff, or one that reaches none of the candidates: the
+  //     commits since the last green run of the job (the door's compare) are the diff prior instead.
+  const prior = req.priorDiff && hist?.blameDiff !== false ? req.priorDiff : undefined;
+  let blamedRange: BlamedRange | undefined;
+  if (prior && ws && (!diff || silentDiff(verified, diff))) {
+    const withPrior = await locate(prior.diff);
+    if (!diff || withPrior.some((v) => reachedBy(v, prior.diff))) {
+      verified = withPrior;
+      blamedRange = { ...prior.range, why: diff ? 'silent-diff' : 'push' };
+    }
+  }
+  const locatedDiff = blamedRange ? prior!.diff : diff;
 
   // 8. Abstain rather than pin a wrong line: infra failures, nothing verified, or too little confidence.
   const top = verified[0];
@@ -170,12 +170,12 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       signals: signals.length,
       candidates: verified.length,
       ...(ws ? { filesInRepo: ws.files.length } : {}),
-      ...(diff ? { changedFiles: diff.files.length } : {}),
+      ...(locatedDiff ? { changedFiles: locatedDiff.files.length } : {}),
       ms: Math.round(performance.now() - t0),
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
       ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines, ...(scan.middle.unkeyedHits ? { unkeyedHits: scan.middle.unkeyedHits } : {}) } } : {}),
     },
-    ...(hist ? { history: hist.history } : {}),
+    ...(hist ? { history: { ...hist.history, ...(blamedRange ? { blamedRange } : {}) } } : {}),
   };
   diagnosis.summary = summarise(diagnosis, { hasRepo: !!ws, stepsSeen: layout.steps.length > 0, binary });
 
@@ -186,7 +186,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     progress('investigating with the LLM');
     // Loaded only in LLM mode: the agent and its SDK are most of the start-up's module graph.
     const { refineWithAgent } = await import('./locate/agent/index.js');
-    const refined = await refineWithAgent(diagnosis, ws, diff, req.llm);
+    const refined = await refineWithAgent(diagnosis, ws, locatedDiff, req.llm);
     agent = refined.summary;
     if (agent.adopted) {
       diagnosis = refined.diagnosis;
@@ -205,6 +205,49 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     ...(agent ? { agent } : {}),
   };
   return { diagnosis, trace };
+}
+
+interface LocateParams {
+  signals: Signal[];
+  ws: Workspace | undefined;
+  diff: PrDiff | undefined;
+  category: Category;
+  lineText: (n: number) => string | undefined;
+  evidenceText: string[];
+  graph: boolean;
+}
+
+/** Steps 6–7: the candidates for a pin under one diff prior, verified against the checkout and ranked. */
+async function locateCandidates(p: LocateParams): Promise<Verified[]> {
+  const { signals, ws, diff, category, lineText } = p;
+  let candidates = candidatesFromSignals(signals, ws, diff);
+  // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
+  const graph = ws && diff && category === 'test' && diff.files.length && p.graph ? await symbolGraphFor(ws, diff, candidates) : undefined;
+  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) }));
+  // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
+  if (ws && !diff && category === 'test' && p.graph) {
+    const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText));
+  }
+  if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
+  candidates = mergeCandidates(candidates);
+  // A workflow file, lockfile or build config is the cause only when the failure names it.
+  candidates = candidates.filter((c) => !isConfigFile(c.file) || namedByFailure(c.file, signals, p.evidenceText));
+  // 7. Verify each candidate against the checkout; confidence comes from the checks.
+  return rankCandidates(
+    candidates.map((c) => verifyCandidate(c, ws, diff)).filter((v): v is Verified => v !== null),
+    diff,
+  );
+}
+
+/** A candidate the diff accounts for: blamed on a change, or in a file the diff changed. */
+function reachedBy(v: Verified, diff: PrDiff): boolean {
+  return v.cause === 'diff' || v.cause === 'definition' || diff.byFile.has(v.file);
+}
+
+/** The PR's diff does not touch the failing code path: none of the top candidates is one it accounts for. */
+function silentDiff(verified: readonly Verified[], diff: PrDiff): boolean {
+  return !verified.slice(0, MAX_FINDINGS).some((v) => reachedBy(v, diff));
 }
 
 /**

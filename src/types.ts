@@ -146,6 +146,26 @@ export interface DiagnosisHistory {
   disagreeing?: RunRef[];
   /** One line for people: why the history is unknown or partial (no green run, logs expired, budget low). */
   note?: string;
+  /**
+   * The commits blamed instead of (or, for a push, for want of) the PR's diff: the range since the last
+   * green run of the job (GitHub's compare), used when the PR's own diff does not reach the failure.
+   */
+  blamedRange?: BlamedRange;
+}
+
+/** A range of commits whose changes were the diff prior (`compare/{base}...{head}`). */
+export interface BlamedRange {
+  /** The last green run's SHA. */
+  base: string;
+  /** The failing SHA. */
+  head: string;
+  commits: number;
+  files: number;
+  url?: string;
+  /** `push`: no PR to take a diff from; `silent-diff`: the PR's diff does not reach the failing code. */
+  why: 'push' | 'silent-diff';
+  /** What GitHub's compare left out (more than 300 files, patches too large to show), in words. */
+  truncated?: string;
 }
 
 /** The JSON contract's version: 2 added `evidenceBlocks` and `evidence[].block`, and up to 40 evidence lines. */

@@ -40,6 +40,9 @@ export interface ActionContext {
   workflowFile?: string;
   headBranch?: string;
   defaultBranch?: string;
+  /** Mode 2: this step's job as the runner names it (GITHUB_JOB, the workflow's key) and the runner (RUNNER_NAME): how it is found in the run's jobs. */
+  jobKey?: string;
+  runnerName?: string;
 }
 
 /** The runner's way: `INPUT_` + the name upper-cased, spaces to `_`, dashes kept (`INPUT_LOG-FILE`). */
@@ -127,5 +130,7 @@ function historyContext(env: NodeJS.ProcessEnv, defaultBranch: string | undefine
   if (file) out.workflowFile = file;
   const branch = env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME;
   if (branch) out.headBranch = branch;
+  if (env.GITHUB_JOB) out.jobKey = env.GITHUB_JOB;
+  if (env.RUNNER_NAME) out.runnerName = env.RUNNER_NAME;
   return out;
 }

@@ -33,6 +33,8 @@ interface LogToDiagnose {
 interface RunJob {
   id: number;
   name: string;
+  status?: string;
+  runner_name?: string | null;
   workflow_name?: string | null;
   conclusion: string | null;
   html_url?: string | null;
@@ -73,18 +75,40 @@ async function failedJobs(ctx: ActionContext, gh: GitHub, config: Config): Promi
     }));
 }
 
-/** The job's history through the API (github/history.ts), when the job is one the API lists (not a teed log file). */
+/**
+ * Mode 2 (a teed log file): this step's own job in the run's jobs list, by the runner it runs on
+ * (RUNNER_NAME), else by its workflow key (GITHUB_JOB, the name when the job sets none), else the only
+ * job still running. Its name is what the job's other runs are matched on. One request, of the history's.
+ */
+async function ownJobName(ctx: ActionContext, gh: GitHub): Promise<string | undefined> {
+  const { data } = await gh.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs', { ...ctx.ref, run_id: ctx.runId, per_page: 100 });
+  const running = (data as { jobs: RunJob[] }).jobs.filter((j) => j.status !== 'completed');
+  const mine = (ctx.runnerName ? running.find((j) => j.runner_name === ctx.runnerName) : undefined) ?? running.find((j) => j.name === ctx.jobKey) ?? (running.length === 1 ? running[0] : undefined);
+  return mine?.name;
+}
+
+/** The job's history through the API (github/history.ts): its name from the jobs list (mode 1 and 3) or found for this step (mode 2). */
 async function actionHistory(ctx: ActionContext, gh: GitHub, log: LogToDiagnose): Promise<HistoryFound | undefined> {
-  if (!log.job || !ctx.runId) return undefined;
+  if (!ctx.runId) return undefined;
+  let job = log.job;
+  let spent = 0;
+  if (!job) {
+    spent = 1;
+    job = await ownJobName(ctx, gh).catch(() => undefined);
+    if (!job) return { facts: { notes: ['history skipped: this step\'s job was not found among the run\'s running jobs'] }, requests: spent };
+  }
+  const run = ctx.workflowRun;
   return findHistory(gh, {
     ref: ctx.ref,
-    job: log.job,
+    job,
     runId: ctx.runId,
-    ...(ctx.runAttempt ? { runAttempt: ctx.runAttempt } : {}),
+    ...(run ? (run.runAttempt ? { runAttempt: run.runAttempt } : {}) : ctx.runAttempt ? { runAttempt: ctx.runAttempt } : {}),
     headSha: ctx.sha,
-    ...(ctx.workflowRun ? { headBranch: ctx.workflowRun.headBranch } : ctx.headBranch ? { headBranch: ctx.headBranch } : {}),
+    ...(run ? { headBranch: run.headBranch } : ctx.headBranch ? { headBranch: ctx.headBranch } : {}),
     ...(ctx.pr?.baseRef || ctx.defaultBranch ? { baseBranch: ctx.pr?.baseRef || ctx.defaultBranch! } : {}),
-    ...(ctx.workflowFile && !ctx.workflowRun ? { workflow: ctx.workflowFile } : {}),
+    // Mode 3: the triggering run's workflow (this workflow's file is another one).
+    ...(run ? (run.workflowId !== undefined ? { workflow: run.workflowId } : {}) : ctx.workflowFile ? { workflow: ctx.workflowFile } : {}),
+    ...(spent ? { spent } : {}),
   });
 }
 
@@ -133,7 +157,7 @@ export async function runAction(ctx: ActionContext, out: RunnerOutput, gh: GitHu
         repo: ctx.workspace,
         ...(diff ? { diff } : {}),
         ...(llm ? { llm } : {}),
-        ...(history ? { history: history.facts, jobName: log.name, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: log.name } } : {}) } : {}),
+        ...(history ? { history: history.facts, jobName: log.name, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: log.name } } : {}), ...(history.priorDiff ? { priorDiff: history.priorDiff } : {}) } : {}),
       }).finally(() => history && closeHistoryLogs(history));
       const d = dropIgnored(diagnosis, config.ignorePaths);
       const artifactsUrl = await keepArtifacts(log.name, path, diagnosis, trace, out, process.env.GITHUB_RUN_ATTEMPT ?? '1');

@@ -28,6 +28,9 @@ export interface WorkflowRunEvent {
   pullRequests: { number: number; head: { sha: string }; base?: { ref?: string } }[];
   /** Inputs that mean nothing in this mode (they name files of a checkout there is none of). */
   ignoredInputs: string[];
+  /** The triggering run's attempt and workflow: where its history starts (github/history.ts). */
+  runAttempt?: number;
+  workflowId?: number;
 }
 
 interface RunPayload {
@@ -39,6 +42,8 @@ interface RunPayload {
     head_branch?: unknown;
     head_repository?: { full_name?: unknown } | null;
     pull_requests?: unknown;
+    run_attempt?: unknown;
+    workflow_id?: unknown;
   };
 }
 
@@ -57,6 +62,8 @@ export function readWorkflowRun(event: unknown, ignoredInputs: string[] = []): W
     ...(typeof r.head_repository?.full_name === 'string' ? { headRepo: r.head_repository.full_name } : {}),
     pullRequests: prs.filter((x) => typeof x?.number === 'number' && typeof x.head?.sha === 'string'),
     ignoredInputs,
+    ...(typeof r.run_attempt === 'number' && r.run_attempt > 0 ? { runAttempt: r.run_attempt } : {}),
+    ...(typeof r.workflow_id === 'number' ? { workflowId: r.workflow_id } : {}),
   };
 }
 

@@ -121,7 +121,7 @@ export async function handleFailedJob(job: FailedJob, deps: JobDeps): Promise<Jo
     log: kept?.log ?? log,
     repo,
     ...(diff ? { diff } : {}),
-    ...(history ? { history: history.facts, jobName: job.jobName, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: job.jobName } } : {}) } : {}),
+    ...(history ? { history: history.facts, jobName: job.jobName, ...(history.passingLog ? { passingLog: { ...history.passingLog, jobName: job.jobName } } : {}), ...(history.priorDiff ? { priorDiff: history.priorDiff } : {}) } : {}),
   }).finally(() => history && closeHistoryLogs(history));
   const d = dropIgnored(found, config.ignorePaths);
   const artifactsUrl = await kept?.save(d, trace);

@@ -16,6 +16,7 @@ import type { PassingSide } from '../evidence/passing-diff.js';
 import type { RunRef } from '../types.js';
 import { type GitHub, type RepoRef, statusOf } from './client.js';
 import { LogGoneError } from './errors.js';
+import { compareRequest, priorFromCompare, type CompareAnswer, type ComparePrior } from './compare.js';
 import { openCompletedJobLog } from './logs.js';
 import { HISTORY_CACHE_ENTRIES, HISTORY_CACHE_MS, HISTORY_MAX_AGE_DAYS, HISTORY_MAX_REQUESTS, HISTORY_MIN_RATE_REMAINING, HISTORY_RUNS_PER_PAGE } from './limits.js';
 
@@ -32,12 +33,16 @@ export interface HistoryQuery {
   baseBranch?: string;
   /** The workflow's id or file name, when the door knows it (the Action reads GITHUB_WORKFLOW_REF); else one request finds it. */
   workflow?: number | string;
+  /** Requests the door already spent on this failure's history (the Action's mode 2 finding its own job). */
+  spent?: number;
 }
 
 export interface HistoryFound {
   facts: HistoryFacts;
   /** The last green run's log of the same job, as the request's passing log. */
   passingLog?: PassingSide;
+  /** The commits since the last green run (GitHub's compare): the diff prior of a push or a silent PR diff. */
+  priorDiff?: ComparePrior;
   /** API requests spent (≤ HISTORY_MAX_REQUESTS). */
   requests: number;
 }
@@ -77,24 +82,40 @@ interface Lookup {
   baseFailing?: { run: RunRef & { branch: string }; jobId: number };
   baseFlip?: { failed: RunRef; jobId: number; passed: RunRef; branch: string };
   passedOnRetry?: RunRef;
+  priorDiff?: ComparePrior;
   notes: string[];
 }
 
 export type HistoryCache = Map<string, Lookup>;
 
+/** Thrown by the budget once the hour's rate limit runs low: the lookup stops where it is. */
+class RateBudgetLow extends Error {}
+
 class Budget {
   used = 0;
   low = false;
+  /** The rate limit as GitHub last reported it, for the note. */
+  quota?: { remaining: number; limit: number };
   constructor(private readonly gh: GitHub) {}
   get left(): number {
     return this.low ? 0 : HISTORY_MAX_REQUESTS - this.used;
   }
   async request<T>(route: string, params: Record<string, unknown>): Promise<T> {
+    if (this.low) throw new RateBudgetLow();
     this.used++;
     const res = await this.gh.request(route, params);
-    const remaining = Number((res.headers as Record<string, string | undefined>)['x-ratelimit-remaining']);
-    if (Number.isFinite(remaining) && remaining < HISTORY_MIN_RATE_REMAINING) this.low = true;
+    const headers = res.headers as Record<string, string | undefined>;
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining)) {
+      this.quota = { remaining, limit: Number(headers['x-ratelimit-limit']) || 0 };
+      if (remaining < HISTORY_MIN_RATE_REMAINING) this.low = true;
+    }
     return res.data as T;
+  }
+  /** One line for the note: why the lookup stopped. */
+  lowNote(): string {
+    const q = this.quota;
+    return `history skipped: rate-limit budget low (${q ? `${q.remaining}${q.limit ? ` of ${q.limit}` : ''} requests left this hour` : 'GitHub says so'}; history needs ${HISTORY_MIN_RATE_REMAINING} to spare)`;
   }
 }
 
@@ -108,6 +129,7 @@ export async function findHistory(gh: GitHub, q: HistoryQuery, opts: HistoryOpti
   const now = opts.now ?? Date.now;
   const cache = opts.cache ?? new Map<string, Lookup>();
   const budget = new Budget(gh);
+  budget.used = q.spent ?? 0;
   const key = `${q.ref.owner}/${q.ref.repo}\0${q.workflow ?? q.runId}\0${q.job}\0${q.headSha}\0${q.runAttempt ?? 1}`;
   let found = cache.get(key);
   if (!found || now() - found.at > HISTORY_CACHE_MS) {
@@ -147,7 +169,8 @@ export async function findHistory(gh: GitHub, q: HistoryQuery, opts: HistoryOpti
     if (log) passingLog = { source: log };
   }
   if (notes.length) facts.notes = notes;
-  return { facts, ...(passingLog ? { passingLog } : {}), requests: budget.used };
+  const priorDiff = !facts.baseFailing && !facts.passedOnRetry ? found.priorDiff : undefined;
+  return { facts, ...(passingLog ? { passingLog } : {}), ...(priorDiff ? { priorDiff } : {}), requests: budget.used };
 }
 
 async function lookUp(budget: Budget, q: HistoryQuery, now: number): Promise<Lookup> {
@@ -155,9 +178,16 @@ async function lookUp(budget: Budget, q: HistoryQuery, now: number): Promise<Loo
   try {
     await lookUpInto(budget, q, now, out);
   } catch (e) {
-    out.notes.push(`history lookup stopped (${statusOf(e) ? `HTTP ${statusOf(e)}` : (e as Error).message.slice(0, 120)})`);
+    if (!(e instanceof RateBudgetLow)) out.notes.push(`history lookup stopped (${statusOf(e) ? `HTTP ${statusOf(e)}` : (e as Error).message.slice(0, 120)})`);
   }
-  if (budget.low) out.notes.push('history lookup stopped: rate-limit budget low');
+  // A lookup cut short by the rate limit says that alone: what it did not find is no finding.
+  if (budget.low) {
+    out.notes = [budget.lowNote()];
+    delete out.lastGreen;
+    delete out.priorDiff;
+    delete out.baseFlip;
+    delete out.baseFailing;
+  }
   return out;
 }
 
@@ -229,6 +259,18 @@ async function lookUpInto(budget: Budget, q: HistoryQuery, now: number, out: Loo
     if (job && job.conclusion === 'success') out.lastGreen.jobId = job.id;
     else out.notes.push(`no job named ${JSON.stringify(q.job.slice(0, 80))} passed in the last green run`);
   } else out.notes.push('the last green run\'s log not read: request budget spent');
+  // 7. The commits since that green run (compare): the diff prior of a push, or of a PR whose own diff
+  //    does not reach the failure. After the requests the logs still need, never instead of them.
+  const logsToRead = (out.baseFlip ? 1 : 0) + (out.lastGreen.jobId !== undefined ? 1 : 0);
+  if (budget.left > logsToRead) {
+    const { route, params } = compareRequest(green.head_sha, q.headSha);
+    try {
+      const prior = priorFromCompare(green.head_sha, q.headSha, await budget.request<CompareAnswer>(route, { ...ref, ...params }));
+      if (prior) out.priorDiff = prior;
+    } catch (e) {
+      out.notes.push(`the commits since the last green run could not be compared (HTTP ${statusOf(e) ?? '?'})`);
+    }
+  } else out.notes.push('the commits since the last green run not compared: request budget spent');
 }
 
 /** Logs diagnose did not read to the end (a pre-existing decision needs no passing log) must not hold their sockets. */

@@ -37,3 +37,5 @@ export const HISTORY_MIN_RATE_REMAINING = 500;
 export const HISTORY_CACHE_ENTRIES = 500;
 /** How long a lookup stays true: a base branch's newest run can change within minutes. */
 export const HISTORY_CACHE_MS = 10 * 60_000;
+/** Files GitHub's compare lists at most (its documented cap): at this count the list is cut. */
+export const COMPARE_MAX_FILES = 300;

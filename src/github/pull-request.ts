@@ -49,7 +49,7 @@ export async function findPullRequest(gh: GitHub, ref: RepoRef, sha: string, fro
   return undefined;
 }
 
-interface PrFile {
+export interface PrFile {
   filename: string;
   status: string;
   previous_filename?: string;
@@ -62,7 +62,11 @@ interface PrFile {
  * very large files come without a patch and are listed with no hunks (the file changed, no line known).
  */
 export async function pullRequestDiff(gh: GitHub, ref: RepoRef, number: number): Promise<PrDiff> {
-  const files = await listAll<PrFile>(gh, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { ...ref, pull_number: number });
+  return diffOfFiles(await listAll<PrFile>(gh, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { ...ref, pull_number: number }));
+}
+
+/** Files as the PR files and compare APIs list them (each with its `patch`), as one parsed diff. */
+export function diffOfFiles(files: readonly PrFile[]): PrDiff {
   const parts: string[] = [];
   for (const f of files) {
     if (f.status === 'removed') continue;

@@ -16,6 +16,12 @@ function line(h: DiagnosisHistory, md: boolean): string {
     const url = md ? safeUrl(r.url) : undefined;
     return url ? `[${runName(r)}](${url})` : runName(r);
   };
+  const range = h.blamedRange;
+  const rangeUrl = range && md ? safeUrl(range.url) : undefined;
+  const rangeText = range ? code(`${short(range.base)}...${short(range.head)}`) : '';
+  const rangeNote = range
+    ? `; ${range.why === 'push' ? 'blamed' : 'the PR\'s diff does not reach the failure, so blamed'} the ${range.commits} commit${range.commits === 1 ? '' : 's'} since the last green run (${rangeUrl ? `[${rangeText}](${rangeUrl})` : rangeText}, ${range.files} file${range.files === 1 ? '' : 's'})${range.truncated ? ` — ${range.truncated}` : ''}`
+    : '';
   const diffNote = h.passingLog ? `; ${h.newLines ?? 0} line${h.newLines === 1 ? '' : 's'} of the failing step are new against the passing log` : '';
   switch (h.status) {
     case 'pre-existing': {
@@ -30,7 +36,7 @@ function line(h: DiagnosisHistory, md: boolean): string {
       return `flaky: ${which} — re-run the job; the diff is not blamed`;
     }
     case 'new':
-      return `new: ${h.lastGreen ? `the job passed in its last green ${run(h.lastGreen)} at ${code(short(h.lastGreen.sha))}` : 'compared with a passing log of the job'}${diffNote}`;
+      return `new: ${h.lastGreen ? `the job passed in its last green ${run(h.lastGreen)} at ${code(short(h.lastGreen.sha))}` : 'compared with a passing log of the job'}${diffNote}${rangeNote}`;
     default:
       return `history unknown${h.note ? ` (${h.note.slice(0, 300)})` : ''}`;
   }

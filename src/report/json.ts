@@ -38,6 +38,7 @@ function history(h: DiagnosisHistory): Record<string, unknown> {
     since: h.since ? run(h.since) : undefined,
     disagreeing: h.disagreeing?.map(run),
     note: h.note,
+    blamedRange: h.blamedRange ? defined({ base: h.blamedRange.base, head: h.blamedRange.head, commits: h.blamedRange.commits, files: h.blamedRange.files, url: h.blamedRange.url, why: h.blamedRange.why, truncated: h.blamedRange.truncated }) : undefined,
   });
 }
 

@@ -15,7 +15,7 @@ export const TRIGGERING_RUN = 900;
 export const THIS_RUN = 950;
 
 /** A real `workflow_run.completed` payload, edited to the CI run of a fork PR at HEAD_SHA; returns its path. */
-export function workflowRunEvent(h: ActionHarness, opts: { conclusion?: string; action?: string } = {}): string {
+export function workflowRunEvent(h: ActionHarness, opts: { conclusion?: string; action?: string; runAttempt?: number } = {}): string {
   const p = examplePayload('workflow_run', 'completed');
   const [owner, name] = REPO.split('/') as [string, string];
   const base = { ...p.repository, name, full_name: REPO, fork: false, owner: { ...p.repository.owner, login: owner } };
@@ -26,10 +26,12 @@ export function workflowRunEvent(h: ActionHarness, opts: { conclusion?: string; 
     ...p.workflow_run,
     id: TRIGGERING_RUN, name: 'CI', event: 'pull_request', status: 'completed', conclusion: opts.conclusion ?? 'failure',
     head_sha: HEAD_SHA, head_branch: 'currency', pull_requests: [],
+    // The fake's CI workflow (its runs list's workflow_id) and the attempt that failed.
+    workflow_id: 1, run_attempt: opts.runAttempt ?? 1,
     repository: base, head_repository: fork,
     html_url: `https://github.com/${REPO}/actions/runs/${TRIGGERING_RUN}`,
   };
-  const path = join(h.tmp, `workflow-run-${p.workflow_run.conclusion}-${p.action}.json`);
+  const path = join(h.tmp, `workflow-run-${p.workflow_run.conclusion}-${p.action}-${p.workflow_run.run_attempt}.json`);
   writeFileSync(path, JSON.stringify(p));
   return path;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver } from '../helpers/fake-github/index.js';
+import { deliver, type FakeLog } from '../helpers/fake-github/index.js';
+import { bigPassingLog } from '../helpers/big-passing-log.js';
 import { FIXTURE, HEAD_SHA, REPO, SECRET, patchFiles, startHarness, workflowJobPayload, type Harness } from './e2e-helpers.js';
 
 /**
@@ -38,7 +39,7 @@ async function failOnPr(attempt = 1) {
   return job;
 }
 
-function onMain(runId: number, conclusion: 'success' | 'failure', opts: { sha?: string; days?: number; log?: string | { text: string; gone: true } } = {}) {
+function onMain(runId: number, conclusion: 'success' | 'failure', opts: { sha?: string; days?: number; log?: string | FakeLog } = {}) {
   return h.fake.addJob(REPO, { id: runId * 10, run_id: runId, name: 'typecheck', workflow_name: 'CI', head_sha: opts.sha ?? BASE_SHA, head_branch: 'main', event: 'push', conclusion, started_at: daysAgo(opts.days ?? 1), log: opts.log ?? (conclusion === 'success' ? PASSING : FAILING) });
 }
 
@@ -49,9 +50,9 @@ const comment = () => {
   return bodies[0]!;
 };
 const check = () => h.fake.repo(REPO).checkRuns.find((c) => c.name === 'Redline')!;
-/** API requests the history spent: runs lists, a run, jobs lists and job-log links, but not the failing job's own. */
+/** API requests the history spent: runs lists, a run, jobs lists, compare and job-log links, but not the failing job's own. */
 const historyRequests = () =>
-  h.fake.requests.filter((r) => r.host !== 'blob' && /\/actions\/(?:runs|workflows)\/|\/actions\/jobs\/(?!50[0-9])\d+\/logs/.test(r.path)).length;
+  h.fake.requests.filter((r) => r.host !== 'blob' && /\/actions\/(?:runs|workflows)\/|\/compare\/|\/actions\/jobs\/(?!50[0-9])\d+\/logs/.test(r.path)).length;
 
 describe('history through the App', () => {
   it('base green, failure new: pinned as today, the comment says new with the green run, the evidence has the new lines', async () => {
@@ -127,4 +128,96 @@ describe('history through the App', () => {
     expect(body).toMatch(/new: the job passed in its last green \[run #800\]/);
     expect(body).toMatch(/has expired \(HTTP 410\)/);
   });
+
+  it('a push (opted in by `branches`): the commits since the last green run are blamed, and the check run names the range', async () => {
+    // A push: no PR has this head.
+    delete h.fake.repo(REPO).pulls[7];
+    h.fake.repo(REPO).contents['.github/redline.yml'] = 'branches: [main]\n';
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: 'aa'.padEnd(40, '1'), message: 'formatMoney takes a currency' }, { sha: HEAD_SHA, message: 'invoices in their currency' }], files: patchFiles() });
+    const job = h.fake.addJob(REPO, { id: 502, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'main', event: 'push', started_at: daysAgo(0), log: FAILING });
+    const payload = workflowJobPayload(h.fake, { ...job, head_branch: 'main' }) as { repository: { default_branch: string } };
+    payload.repository.default_branch = 'main';
+    await deliver(h.webhookUrl, 'workflow_job', payload, SECRET);
+    await h.queue.idle();
+    if (process.env.I15_DEBUG) console.log(JSON.stringify(h.fake.requests.filter((r) => r.host !== 'blob').map((r) => [r.method, r.path, r.status])));
+    expect(h.fake.violations).toEqual([]);
+    const repo = h.fake.repo(REPO);
+    expect(repo.reviewComments.length + repo.issueComments.length).toBe(0);
+    const summary = check().output.summary!;
+    expect(summary).toMatch(/new: the job passed in its last green \[run #800\]\([^)]*\) at `01d0000`.*; blamed the 2 commits since the last green run \(\[`01d0000\.\.\.c0ffee1`\]\(https:\/\/github\.com\/octo-org\/invoicer\/compare\/01d0+\.\.\.c0ffee1+\), 2 files\)/);
+    // The changed signature the call sites break is among the findings: the range was the diff prior.
+    expect(summary).toContain('src/money.ts');
+    expect(h.fake.requestsTo('GET', `/repos/${REPO}/compare/${OLD_SHA}...${HEAD_SHA}`)).toHaveLength(1);
+    expect(historyRequests()).toBeLessThanOrEqual(5);
+  });
+
+  it('a PR whose diff does not reach the failure: the commits since the last green run are blamed instead, and the comment says so', async () => {
+    h.fake.repo(REPO).pulls[7]!.files = [{ filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-# invoicer\n+# invoicer (currencies)' }];
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: 'aa'.padEnd(40, '1'), message: 'formatMoney takes a currency' }, { sha: HEAD_SHA, message: 'docs' }], files: [...patchFiles(), { filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-# invoicer\n+# invoicer (currencies)' }, { filename: 'fixtures/rates.json', additions: 40_000, deletions: 0 }] });
+    await failOnPr();
+    const body = comment();
+    expect(body).toMatch(/the PR's diff does not reach the failure, so blamed the 2 commits since the last green run \(\[`01d0000\.\.\.c0ffee1`\]\([^)]*\), 4 files\) — 1 file without a patch/);
+    expect(body).toContain('src/money.ts');
+    expect(historyRequests()).toBeLessThanOrEqual(5);
+  });
+
+  it('a PR whose diff reaches the failure keeps its own diff: the range is not blamed', async () => {
+    onMain(800, 'success', { sha: OLD_SHA, days: 2 });
+    h.fake.addCompare(REPO, OLD_SHA, HEAD_SHA, { commits: [{ sha: HEAD_SHA, message: 'x' }], files: [{ filename: 'README.md', patch: '@@ -1,1 +1,1 @@\n-a\n+b' }] });
+    await failOnPr();
+    const body = comment();
+    expect(body).not.toMatch(/commits? since the last green run/);
+    expect(body).toContain('src/receipt.ts');
+  });
+
+  it('the rate limit runs low: the lookup stops at its first answer, says so in one line, and the pin is as today', async () => {
+    onMain(800, 'success');
+    h.fake.setRateLimit(300);
+    await failOnPr();
+    const body = comment();
+    expect(body).toContain('src/receipt.ts');
+    expect(body).toMatch(/history unknown \(history skipped: rate-limit budget low \(\d+ of 5000 requests left this hour; history needs 500 to spare\)\)/);
+    // One history request (the run, whose answer said so), nothing after it.
+    expect(historyRequests()).toBe(1);
+  });
+
+  it('the green run\u2019s log is of another job (the runner names another workflow): refused because names must match, said in one line', async () => {
+    // Real logs of two public projects' jobs (fixtures/history-pairs: BugSwarm's pairs).
+    const pair = (name: string, side: string) => readFileSync(join(FIXTURE, '../../history-pairs', name, `${side}.log`), 'utf8');
+    onMain(800, 'success', { log: pair('jbanking-8761138559', 'passed') });
+    const job = h.fake.addJob(REPO, { id: 502, run_id: 900, name: 'typecheck', workflow_name: 'CI', head_sha: HEAD_SHA, head_branch: 'currency', started_at: daysAgo(0), log: pair('grasscutter-7801445827', 'failed') });
+    await deliver(h.webhookUrl, 'workflow_job', workflowJobPayload(h.fake, job), SECRET);
+    await h.queue.idle();
+    expect(h.fake.violations).toEqual([]);
+    const summary = check().output.summary!;
+    expect(summary).toMatch(/\*\*History:\*\* new: the job passed in its last green \[run #800\][^\n]*the passing log is not of the same job/);
+    expect(summary).not.toMatch(/lines? of the failing step (?:is|are) new against the passing log/);
+  });
+
+  it('a huge passing log (128 MB here, 1 GB in the bench) is streamed once within bounds: the new lines found, memory flat', async () => {
+    // The real passing log's tsc step grown by real passing lines (a Maven run's [INFO] lines, fixtures/history-pairs).
+    const filler = readFileSync(join(FIXTURE, '../../history-pairs/jbanking-8761138559/passed.log'), 'utf8').split('\n').filter((l) => l.includes('[INFO]')).map((l) => l.slice(29));
+    const log = { text: '', stream: bigPassingLog(PASSING, { step: 'npx tsc --noEmit', filler, bytes: HUGE_BYTES }) };
+    onMain(800, 'success', { log: log });
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      await failOnPr();
+    } finally {
+      clearInterval(sampler);
+    }
+    const body = comment();
+    expect(body).toContain('src/receipt.ts');
+    expect(body).toMatch(/new: the job passed in its last green \[run #800\][^\n]*; 2 lines of the failing step are new against the passing log/);
+    // The whole log went through (the blob host served it to the end); memory grew by less than it (~100 MB here, the App's checkout and parsers included).
+    expect(h.fake.requests.filter((r) => r.host === 'blob' && r.path === '/_blob/job-logs/octo-org/invoicer/8000')).toHaveLength(1);
+    if (process.env.I15_DEBUG) console.log('peak rss growth MB', (peak - rss0) / 2 ** 20);
+    expect((peak - rss0) / 2 ** 20).toBeLessThan(200);
+  }, 120_000);
 });
+
+/** The huge passing log's size in the App and Action scenarios: big enough to be no failing log's twin, small enough for a shared 2-core test run. */
+const HUGE_BYTES = 128 * 1024 * 1024;

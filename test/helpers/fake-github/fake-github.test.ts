@@ -511,3 +511,68 @@ describe('seeded fault mix', () => {
     expect(xs.filter((x) => x < 0.5).length).toBeGreaterThan(400);
   });
 });
+
+describe('compare and the primary rate limit', () => {
+  const GREEN = '9'.repeat(40);
+
+  it('compare: files on the first page only (at most 300), commits paged, a file too large has no patch; validated', async () => {
+    const gh = await startFakeGitHub();
+    try {
+      gh.addRepo(REPO);
+      const commits = Array.from({ length: 3 }, (_, i) => ({ sha: String(i + 1).repeat(40), message: `change ${i + 1}` }));
+      const files = [{ filename: 'src/x.ts', patch: PATCH }, { filename: 'big.json', additions: 90_000, deletions: 2 }, ...Array.from({ length: 310 }, (_, i) => ({ filename: `gen/f${i}.ts`, status: 'added' as const, patch: '@@ -0,0 +1 @@\n+x' }))];
+      gh.addCompare(REPO, GREEN, HEAD, { commits, files });
+      const ok = new Octokit({ baseUrl: gh.url, auth: gh.createToken('someone'), log: quiet });
+      const first = await ok.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: 'acme', repo: 'widgets', basehead: `${GREEN}...${HEAD}`, per_page: 1 });
+      expect(first.data.total_commits).toBe(3);
+      expect(first.data.commits.map((c) => c.sha)).toEqual([commits[0]!.sha]);
+      expect(first.data.files).toHaveLength(300);
+      expect(first.data.files![0]).toMatchObject({ filename: 'src/x.ts', additions: 3, deletions: 1, patch: PATCH });
+      expect(first.data.files![1]).toMatchObject({ filename: 'big.json', changes: 90_002 });
+      expect(first.data.files![1]!.patch).toBeUndefined();
+      expect(first.headers.link).toMatch(/page=2>; rel="next"/);
+      const second = await ok.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: 'acme', repo: 'widgets', basehead: `${GREEN}...${HEAD}`, per_page: 1, page: 2 });
+      expect(second.data.files).toEqual([]);
+      expect(second.data.commits[0]!.parents[0]!.sha).toBe(commits[0]!.sha);
+      // Unpaged: every commit (up to 250), the files too.
+      const all = await ok.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: 'acme', repo: 'widgets', basehead: `${GREEN}...${HEAD}` });
+      expect(all.data.commits).toHaveLength(3);
+      await expect(ok.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner: 'acme', repo: 'widgets', basehead: `${HEAD}...${GREEN}` })).rejects.toMatchObject({ status: 404 });
+      // A page size GitHub's description refuses is a violation.
+      await fetch(`${gh.url}/repos/${REPO}/compare/${GREEN}...${HEAD}?per_page=many`, { headers: { authorization: `token ${gh.createToken('x')}` } });
+      expect(gh.violations.map((v) => v.kind)).toEqual(['schema']);
+    } finally {
+      await gh.close();
+    }
+  });
+
+  it('each request counts against its credential\'s hour: real x-ratelimit headers, 403 once spent', async () => {
+    const gh = await startFakeGitHub();
+    try {
+      gh.addRepo(REPO);
+      const alice = { authorization: `token ${gh.createToken('alice')}` };
+      const bob = { authorization: `token ${gh.createToken('bob')}` };
+      const a1 = await fetch(`${gh.url}/repos/${REPO}`, { headers: alice });
+      const a2 = await fetch(`${gh.url}/repos/${REPO}`, { headers: alice });
+      const b1 = await fetch(`${gh.url}/repos/${REPO}`, { headers: bob });
+      expect([a1, a2, b1].map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['4999', '4998', '4999']);
+      expect(a2.headers.get('x-ratelimit-limit')).toBe('5000');
+      expect(a2.headers.get('x-ratelimit-used')).toBe('2');
+      const reset = Number(a2.headers.get('x-ratelimit-reset')) - Date.now() / 1000;
+      expect(reset).toBeGreaterThan(3500);
+      expect(reset).toBeLessThanOrEqual(3600);
+      gh.setRateLimit(2, { limit: 1000, resetInS: 600 });
+      const low = await fetch(`${gh.url}/repos/${REPO}`, { headers: alice });
+      expect(low.status).toBe(200);
+      expect([low.headers.get('x-ratelimit-limit'), low.headers.get('x-ratelimit-remaining')]).toEqual(['1000', '1']);
+      await fetch(`${gh.url}/repos/${REPO}`, { headers: alice });
+      const spent = await fetch(`${gh.url}/repos/${REPO}`, { headers: alice });
+      expect(spent.status).toBe(403);
+      expect(spent.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(((await spent.json()) as { message: string }).message).toMatch(/^API rate limit exceeded for user ID \d+\./);
+      expect(Number(spent.headers.get('x-ratelimit-reset')) - Date.now() / 1000).toBeLessThanOrEqual(600);
+    } finally {
+      await gh.close();
+    }
+  });
+});

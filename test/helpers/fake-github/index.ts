@@ -1,6 +1,7 @@
 import { createHmac, createPublicKey, randomBytes, timingSafeEqual, verify as verifySig } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import { routes, type Ctx, type Reply, type Route, type ViolationKind } from './routes.js';
 import { getBackend, type OperationKey } from './spec.js';
 import { FaultDice, faultReply, mixReply, takeFault, type FaultKind, type FaultMix, type FaultRule } from './faults.js';
@@ -11,6 +12,7 @@ import {
   now,
   type FakeApp,
   type FakeCheckRun,
+  type FakeCompare,
   type FakeInstallation,
   type FakeIssueComment,
   type FakeJob,
@@ -142,6 +144,14 @@ export interface FakeGitHub {
   addRepo(fullName: string, opts?: AddRepoOptions): FakeRepo;
   addPull(fullName: string, opts: AddPullOptions): FakePull;
   addJob(fullName: string, opts: AddJobOptions): FakeJob;
+  /** A comparison `base...head` (GET /compare): its commits, oldest first, and the files they change. */
+  addCompare(fullName: string, base: string, head: string, opts: Omit<FakeCompare, 'base' | 'head'>): FakeCompare;
+  /**
+   * Every credential's primary rate limit from now on: `remaining` requests left in the hour (and the
+   * hour's `limit`). The fake counts each API request against it and answers 403 with
+   * `x-ratelimit-remaining: 0` once it is spent, as GitHub does.
+   */
+  setRateLimit(remaining: number, opts?: { limit?: number; resetInS?: number }): void;
   /** A check run of another CI (default app `github-actions`), with its annotations. */
   addCheckRun(fullName: string, opts: Partial<FakeCheckRun> & { name: string; head_sha: string }): FakeCheckRun;
   addIssueComment(fullName: string, issueNumber: number, opts: { user: string; body: string }): FakeIssueComment;
@@ -203,6 +213,25 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     return { token, expires_at };
   };
 
+  /** The credential GitHub counts a request against: the installation, the user, the App, or the caller's address. */
+  const quotaKey = (auth: Pick<Ctx, 'actor' | 'installationId' | 'appJwt'>): string =>
+    auth.installationId !== undefined ? `installation:${auth.installationId}` : auth.actor ? `user:${auth.actor}` : auth.appJwt ? 'app' : 'anonymous';
+  /** The credential's current hour window (a fresh one once the reset has passed). */
+  const quotaWindow = (key: string) => {
+    const rl = state.rateLimit;
+    const nowS = Math.floor(Date.now() / 1000);
+    let w = rl.windows[key];
+    if (!w) w = rl.windows[key] = { used: rl.initialUsed, resetAt: rl.initialResetAt && rl.initialResetAt > nowS ? rl.initialResetAt : nowS + 3600 };
+    else if (w.resetAt <= nowS) w = rl.windows[key] = { used: 0, resetAt: nowS + 3600 };
+    return w;
+  };
+  const quotaHeaders = (key: string | undefined): Record<string, string> => {
+    const limit = state.rateLimit.limit;
+    const w = key ? quotaWindow(key) : { used: 0, resetAt: Math.floor(Date.now() / 1000) + 3600 };
+    return { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - w.used)), 'x-ratelimit-reset': String(w.resetAt), 'x-ratelimit-used': String(Math.min(limit, w.used)), 'x-ratelimit-resource': 'core' };
+  };
+  const quotaOf = new WeakMap<RecordedRequest, string>();
+
   function violate(rec: RecordedRequest, status: number, v: { kind: ViolationKind; message: string }, errors?: unknown[]) {
     violations.push({ kind: v.kind, method: rec.method, path: rec.path, status, message: v.message, ...(rec.operationId ? { operationId: rec.operationId } : {}), ...(errors ? { errors } : {}) });
   }
@@ -210,14 +239,9 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   function send(res: ServerResponse, rec: RecordedRequest, reply: Reply, errors?: unknown[]) {
     rec.status = reply.status;
     if (reply.violation) violate(rec, reply.status, reply.violation, errors);
+    // Storage (the blob host) sends no API quota; the API sends the credential's real one.
     const headers: Record<string, string> = {
-      'x-github-request-id': randomBytes(8).toString('hex').toUpperCase(),
-      'x-github-api-version-selected': '2022-11-28',
-      'x-ratelimit-limit': '5000',
-      'x-ratelimit-remaining': '4999',
-      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
-      'x-ratelimit-used': '1',
-      'x-ratelimit-resource': 'core',
+      ...(rec.host === 'blob' ? {} : { 'x-github-request-id': randomBytes(8).toString('hex').toUpperCase(), 'x-github-api-version-selected': '2022-11-28', ...quotaHeaders(quotaOf.get(rec)) }),
       ...reply.headers,
     };
     if (reply.raw !== undefined) {
@@ -294,6 +318,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       const drawn = rule ? undefined : dice?.roll('log-blob', `GET blob ${url.pathname}`);
       if (rule?.reset || drawn === 'networkReset') return resetConnection(res, rec);
       if (rule || drawn === 'logLinkExpired') return xml(rule?.status ?? 403, 'AuthenticationFailed', 'Signed expiry time has passed.');
+      if (log.stream) {
+        rec.status = 200;
+        res.writeHead(200, { 'content-type': log.contentType ?? 'text/plain; charset=utf-8' });
+        // A client that stops reading (diagnose has what it needs) ends the download: no error for that.
+        pipeline(log.stream(), res).catch(() => {});
+        return;
+      }
       return send(res, rec, { status: 200, raw: log.text, headers: { 'content-type': log.contentType ?? 'text/plain; charset=utf-8' } });
     }
     const tarMatch = /^\/_codeload\/([^/]+)\/([^/]+)\/(.+)$/.exec(url.pathname);
@@ -365,6 +396,15 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
 
     const auth = authenticate(req, route);
     if ('status' in auth) return send(res, rec, auth);
+    // The primary rate limit: each request is counted against its credential's hour; a spent one is refused.
+    const key = quotaKey(auth);
+    quotaOf.set(rec, key);
+    const window = quotaWindow(key);
+    if (window.used >= state.rateLimit.limit) {
+      const who = auth.installationId !== undefined ? `installation ID ${auth.installationId}` : auth.actor ? `user ID ${ensureUser(state, auth.actor).id}` : '127.0.0.1';
+      return send(res, rec, { status: 403, body: { message: `API rate limit exceeded for ${who}. If you reach out to GitHub Support for help, please include the request ID.`, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' } });
+    }
+    window.used++;
     const ctx: Ctx = {
       state,
       urls: { api: `http://${req.headers.host ?? apiOrigin.slice(7)}${prefix}`, html: htmlUrl },
@@ -455,7 +495,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       const repo: FakeRepo = {
         id: nextId(state), owner, name, private: o.private ?? false, default_branch: o.default_branch ?? 'main',
         ...(o.fork_of ? { fork_of: o.fork_of } : {}),
-        permissions: { ...o.permissions }, contents: { ...o.contents }, tarballs: {}, pulls: {}, commitPulls: {}, jobs: {}, logs: {},
+        permissions: { ...o.permissions }, contents: { ...o.contents }, tarballs: {}, pulls: {}, commitPulls: {}, jobs: {}, logs: {}, compares: {},
         issueComments: [], reviewComments: [], reviews: [], checkRuns: [],
       };
       state.repos[fullName] = repo;
@@ -497,6 +537,15 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       repo.jobs[id] = job;
       if (log !== undefined) repo.logs[id] = typeof log === 'string' ? { text: log } : log;
       return job;
+    },
+    addCompare(fullName, base, head, o) {
+      const cmp: FakeCompare = { base, head, commits: o.commits, files: o.files };
+      getRepo(fullName).compares[`${base}...${head}`] = cmp;
+      return cmp;
+    },
+    setRateLimit(remaining, o = {}) {
+      const limit = o.limit ?? state.rateLimit.limit;
+      state.rateLimit = { limit, initialUsed: Math.max(0, limit - remaining), initialResetAt: Math.floor(Date.now() / 1000) + (o.resetInS ?? 3600), windows: {} };
     },
     addCheckRun(fullName, o) {
       const repo = getRepo(fullName);

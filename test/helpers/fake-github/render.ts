@@ -1,6 +1,7 @@
 import { parsePatch } from './diff-hunks.js';
 import type {
   FakeCheckRun,
+  FakeCommit,
   FakeInstallation,
   FakeIssueComment,
   FakeJob,
@@ -126,21 +127,54 @@ export function renderPull(state: FakeState, u: Urls, repo: FakeRepo, pr: FakePu
 }
 
 export function renderPullFile(u: Urls, repo: FakeRepo, pr: FakePull, f: FakePullFile) {
+  return renderChangedFile(u, repo, pr.head.sha, f);
+}
+
+/** A changed file as the PR files and compare APIs list it, at the head commit `sha`. */
+export function renderChangedFile(u: Urls, repo: FakeRepo, sha: string, f: FakePullFile) {
   const d = parsePatch(f.patch);
   const full = `${repo.owner}/${repo.name}`;
   const path = f.filename.split('/').map(encodeURIComponent).join('/');
+  const additions = f.additions ?? d.additions;
+  const deletions = f.deletions ?? d.deletions;
   return {
-    sha: blobSha(`${pr.head.sha}:${f.filename}`),
+    sha: blobSha(`${sha}:${f.filename}`),
     filename: f.filename,
     status: f.status ?? 'modified',
-    additions: d.additions,
-    deletions: d.deletions,
-    changes: d.additions + d.deletions,
-    blob_url: `${u.html}/${full}/blob/${pr.head.sha}/${path}`,
-    raw_url: `${u.html}/${full}/raw/${pr.head.sha}/${path}`,
-    contents_url: `${u.api}/repos/${full}/contents/${path}?ref=${pr.head.sha}`,
+    additions,
+    deletions,
+    changes: additions + deletions,
+    blob_url: `${u.html}/${full}/blob/${sha}/${path}`,
+    raw_url: `${u.html}/${full}/raw/${sha}/${path}`,
+    contents_url: `${u.api}/repos/${full}/contents/${path}?ref=${sha}`,
     ...(f.patch !== undefined ? { patch: f.patch } : {}),
     ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+  };
+}
+
+/** A commit as the compare and commits APIs list it (git author = committer = the login, no signature). */
+export function renderCommit(state: FakeState, u: Urls, repo: FakeRepo, c: FakeCommit, parent?: string) {
+  const full = `${repo.owner}/${repo.name}`;
+  const login = c.author ?? 'octocat';
+  const person = { name: login, email: `${login}@users.noreply.github.com`, date: '2026-11-29T10:00:00Z' };
+  return {
+    url: `${u.api}/repos/${full}/commits/${c.sha}`,
+    sha: c.sha,
+    node_id: `C_${Buffer.from(c.sha).toString('base64url').slice(0, 20)}`,
+    html_url: `${u.html}/${full}/commit/${c.sha}`,
+    comments_url: `${u.api}/repos/${full}/commits/${c.sha}/comments`,
+    commit: {
+      url: `${u.api}/repos/${full}/git/commits/${c.sha}`,
+      author: person,
+      committer: person,
+      message: c.message,
+      comment_count: 0,
+      tree: { sha: blobSha(`tree:${c.sha}`), url: `${u.api}/repos/${full}/git/trees/${blobSha(`tree:${c.sha}`)}` },
+      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+    },
+    author: renderUser(state, u, login),
+    committer: renderUser(state, u, login),
+    parents: parent ? [{ sha: parent, url: `${u.api}/repos/${full}/commits/${parent}`, html_url: `${u.html}/${full}/commit/${parent}` }] : [],
   };
 }
 
@@ -181,7 +215,7 @@ export function renderJob(u: Urls, repo: FakeRepo, job: FakeJob) {
     check_run_url: `${u.api}/repos/${full}/check-runs/${job.id}`,
     labels: job.labels,
     runner_id: 1,
-    runner_name: 'GitHub Actions 1',
+    runner_name: job.runner_name ?? 'GitHub Actions 1',
     runner_group_id: 1,
     runner_group_name: 'GitHub Actions',
   };

@@ -1,6 +1,8 @@
 import { diffHunkFor, findLine, parsePatch, type Side } from './diff-hunks.js';
 import {
   renderAnnotation,
+  renderChangedFile,
+  renderCommit,
   renderCheckRun,
   renderInstallation,
   renderIssueComment,
@@ -556,6 +558,57 @@ export const routes: Route[] = [
       }
       if (log.gone) return { status: 410, body: { message: 'Gone', documentation_url: DOCS, status: '410' } };
       return { status: 302, headers: { location: ctx.signBlob('log', `${repo.owner}/${repo.name}/${id}`) }, raw: '' };
+    },
+  },
+  // --- Compare ---------------------------------------------------------------------------------------
+  {
+    // `base...head` (seeded with addCompare). GitHub's rules: without paging parameters at most 250
+    // commits (the newest last); with per_page/page the commits are paged, and the files (at most 300
+    // for the whole comparison) come on the first page only.
+    method: 'GET',
+    template: '/repos/{owner}/{repo}/compare/{basehead}',
+    handler: (ctx) => {
+      const repo = repoOf(ctx);
+      const basehead = ctx.params.basehead ?? '';
+      const [base, head] = basehead.split('...');
+      const cmp = repo && head !== undefined ? repo.compares[basehead] : undefined;
+      if (!repo || !cmp) return notFound(`${DOCS}/commits/commits#compare-two-commits`);
+      const full = `${repo.owner}/${repo.name}`;
+      const paged = ctx.query.has('per_page') || ctx.query.has('page');
+      const perPage = Math.min(Math.max(Number(ctx.query.get('per_page') ?? 30) || 30, 1), 100);
+      const page = Math.max(Number(ctx.query.get('page') ?? 1) || 1, 1);
+      const commits = paged ? cmp.commits.slice((page - 1) * perPage, page * perPage) : cmp.commits.slice(-250);
+      const files = !paged || page === 1 ? cmp.files.slice(0, 300) : [];
+      const last = Math.max(1, Math.ceil(cmp.commits.length / perPage));
+      const headers: Record<string, string> = {};
+      if (paged && page < last) {
+        const q = new URLSearchParams(ctx.query);
+        q.set('per_page', String(perPage));
+        q.set('page', String(page + 1));
+        const next = `<${ctx.urls.api}/repos/${full}/compare/${basehead}?${q}>; rel="next"`;
+        q.set('page', String(last));
+        headers.link = `${next}, <${ctx.urls.api}/repos/${full}/compare/${basehead}?${q}>; rel="last"`;
+      }
+      const baseCommit = renderCommit(ctx.state, ctx.urls, repo, { sha: base!, message: 'base' });
+      return {
+        status: 200,
+        headers,
+        body: {
+          url: `${ctx.urls.api}/repos/${full}/compare/${basehead}`,
+          html_url: `${ctx.urls.html}/${full}/compare/${basehead}`,
+          permalink_url: `${ctx.urls.html}/${full}/compare/${repo.owner}:${base!.slice(0, 7)}...${repo.owner}:${head!.slice(0, 7)}`,
+          diff_url: `${ctx.urls.html}/${full}/compare/${basehead}.diff`,
+          patch_url: `${ctx.urls.html}/${full}/compare/${basehead}.patch`,
+          base_commit: baseCommit,
+          merge_base_commit: baseCommit,
+          status: cmp.commits.length ? 'ahead' : 'identical',
+          ahead_by: cmp.commits.length,
+          behind_by: 0,
+          total_commits: cmp.commits.length,
+          commits: commits.map((c) => renderCommit(ctx.state, ctx.urls, repo, c, cmp.commits[cmp.commits.indexOf(c) - 1]?.sha ?? base)),
+          files: files.map((f) => renderChangedFile(ctx.urls, repo, head!, f)),
+        },
+      };
     },
   },
   // --- Pulls -----------------------------------------------------------------------------------------

@@ -35,6 +35,24 @@ export interface FakePullFile {
   /** Unified diff hunks as GitHub gives them (absent for binary or huge files). */
   patch?: string;
   previous_filename?: string;
+  /** Line counts GitHub reports without a patch (a text file too large to show); else counted from `patch`. */
+  additions?: number;
+  deletions?: number;
+}
+
+/** One commit of a comparison (GET /compare): what a test needs to say; the rest is rendered. */
+export interface FakeCommit {
+  sha: string;
+  message: string;
+  author?: string;
+}
+
+/** A seeded comparison `base...head`: its commits (oldest first, as GitHub lists them) and changed files. */
+export interface FakeCompare {
+  base: string;
+  head: string;
+  commits: FakeCommit[];
+  files: FakePullFile[];
 }
 
 export interface FakePullSide {
@@ -88,10 +106,14 @@ export interface FakeJob {
   workflow_path?: string;
   /** The run's event (default `pull_request`). */
   event?: string;
+  /** The runner that ran it (default `GitHub Actions 1`): how a step finds its own job in the run's list. */
+  runner_name?: string;
 }
 
 export interface FakeLog {
   text: string;
+  /** Served instead of `text` when set: a log too big to hold (a generated 1 GB passing log), one fresh stream per download. */
+  stream?: () => import('node:stream').Readable;
   /** Answer 404 this many times before serving the log (a job still running, as GitHub does). */
   notFoundTimes?: number;
   /** Answer 410 Gone (an expired log). */
@@ -196,6 +218,8 @@ export interface FakeRepo {
   commitPulls: Record<string, number[]>;
   jobs: Record<number, FakeJob>;
   logs: Record<number, FakeLog>;
+  /** Comparisons by `base...head` (GET /compare/{basehead}). */
+  compares: Record<string, FakeCompare>;
   issueComments: FakeIssueComment[];
   reviewComments: FakeReviewComment[];
   reviews: FakeReview[];
@@ -218,10 +242,21 @@ export interface FakeState {
   /** Issued tokens → the login they act as (installation tokens act as `<slug>[bot]`). */
   tokens: Record<string, { login: string; installationId?: number; expires_at: string }>;
   nextId: number;
+  /**
+   * The primary rate limit, per credential (an installation, a user's token, or anonymous by nothing):
+   * requests used in the current hour window. GitHub counts per installation and per user.
+   */
+  rateLimit: {
+    limit: number;
+    /** What a credential's first window starts with (setRateLimit): requests already used, and its reset (epoch s). */
+    initialUsed: number;
+    initialResetAt?: number;
+    windows: Record<string, { used: number; resetAt: number }>;
+  };
 }
 
 export function newState(app: FakeApp): FakeState {
-  return { app, users: {}, installations: {}, repos: {}, tokens: {}, nextId: 1000 };
+  return { app, users: {}, installations: {}, repos: {}, tokens: {}, nextId: 1000, rateLimit: { limit: 5000, initialUsed: 0, windows: {} } };
 }
 
 /** A fresh id (GitHub ids are global per type; one counter keeps them unique across types). */
