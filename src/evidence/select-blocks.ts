@@ -147,6 +147,8 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
     let q = quotable(b);
     if (!q.length) continue;
+    // Two blocks condensed to the same failure (condenseBlock reaches up to its title): quoted once.
+    if (chosen.some((c) => q[0]! <= c.block.end && c.block.start <= q[q.length - 1]!)) continue;
     const key = q.slice(0, 2).map((n) => lineKey(text.get(n) ?? '')).join(',');
     if (seen.has(key)) continue;
     seen.add(key);
