@@ -19,4 +19,6 @@ export interface Block {
   /** Why it scored what it did, in words (for the trace). */
   why: string[];
   source: BlockSource;
+  /** The lines to quote when not every line of start..end is (a traceback's source listing is left out). */
+  lines?: number[];
 }

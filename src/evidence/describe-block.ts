@@ -47,7 +47,8 @@ export function describeBlock(lines: readonly LogLine[], start: number, end: num
   let kind: BlockKind = 'error';
   let bonus = 0;
   const assertWords = isTestTitle(head) && assertions >= 2 ? true : ASSERT_WORDS.test(blockText(lines, start, end));
-  if (isSummaryHeader(head)) {
+  // The list under a summary's banner (`=== short test summary info ===` then `FAILED tests/x.py::t`).
+  if (isSummaryHeader(head) || (start > 0 && isSummaryHeader(lines[start - 1]!.text) && /^=+ .* =+$/.test(lines[start - 1]!.text))) {
     kind = 'summary';
     why.push('a failure summary');
   } else if (infra && !locations) {

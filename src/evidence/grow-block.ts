@@ -82,6 +82,8 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
   // A trace is quoted down to the project's own frames: past them, the runtime's and the runner's are plumbing.
   let ownFrames = 0;
+  let innerTitle: number | undefined;
+  for (let j = header + 1; j <= end && innerTitle === undefined; j++) if (isTestTitle(lines[j]!.text)) innerTitle = indentOf(lines[j]!.text);
   for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
     const l = lines[j]!;
     const t = l.text;
@@ -94,6 +96,12 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
     // `Test Summary Report` over a rule of dashes: the rule underlines the header.
     if (j === header + 1 && SEPARATOR.test(t)) continue;
     if (isTestTitle(t) && indentOf(t) <= base) break;
+    // The next test's title at the indent of the first one under the header (jest's second `●` under
+    // `FAIL file`): the next failure, not this one's continuation.
+    if (isTestTitle(t)) {
+      if (innerTitle !== undefined && indentOf(t) <= innerTitle) break;
+      innerTitle ??= indentOf(t);
+    }
     if (isFrame(t)) {
       if (isExternalFrame(t)) {
         if (ownFrames) break;

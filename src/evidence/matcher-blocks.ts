@@ -3,6 +3,7 @@ import type { Block, BlockKind } from './block.js';
 import { describeBlock } from './describe-block.js';
 import { blockEnd, headerAbove } from './grow-block.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
+import { indentOf, isTestTitle } from './vocabulary.js';
 
 /** Matcher blocks start above any generic one: a toolchain that recognised its own output knows best. */
 const MATCHER_BASE = 1.2;
@@ -46,6 +47,14 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
       if (j === undefined || Math.abs(j - at) > MAX_BLOCK_LINES) continue;
       lo = Math.min(lo, j);
       hi = Math.max(hi, j);
+    }
+    // Related lines past the next test's title (at the signal's own indent) belong to that test.
+    for (let j = at + 1; j <= hi; j++) {
+      const t = input.lines[j]!.text;
+      if (isTestTitle(t) && indentOf(t) <= indentOf(input.lines[at]!.text)) {
+        hi = Math.max(at, j - 1);
+        break;
+      }
     }
     const h = headerAbove(input.lines, lo);
     const e = Math.min(blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);

@@ -1,7 +1,41 @@
 import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
-import { lineKey } from './templates.js';
+import { lineKey, lineTemplate } from './templates.js';
+import { errorScore, isConsequence, isTestTitle } from './vocabulary.js';
+import { condenseBlock } from './condense-block.js';
+
+/** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
+const VALUE_START = /['"`\[({<]/;
+
+/**
+ * What a block's message says, to tell a repeat from another failure: the fixed words of its most
+ * error-like line that is not a test's title (the title names the test, the message the cause).
+ */
+function messageKey(b: Block, text: ReadonlyMap<number, string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = 0;
+  for (const n of b.lines ?? range(b.start, Math.min(b.end, b.start + MAX_EVIDENCE_LINES))) {
+    const t = text.get(n);
+    if (t === undefined || isTestTitle(t)) continue;
+    const s = errorScore(t);
+    if (s > bestScore) {
+      bestScore = s;
+      best = t;
+    }
+  }
+  if (best === undefined) return undefined;
+  const tpl = lineTemplate(best);
+  const cut = tpl.search(VALUE_START);
+  const key = (cut < 0 ? tpl : tpl.slice(0, cut)).trim();
+  return key.length >= 8 ? key : undefined;
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let n = a; n <= b; n++) out.push(n);
+  return out;
+}
 
 /** A block scoring less than this is not evidence of anything (a lone "missing" in a help text). */
 const MIN_BLOCK_SCORE = 0.75;
@@ -9,6 +43,12 @@ const MIN_BLOCK_SCORE = 0.75;
 const RELATIVE_WINDOW = 0.55;
 /** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
 const SAME_KIND_DECAY = 0.35;
+/**
+ * A block whose message says what an earlier one said (N tests failing with `TypeError: x is not a
+ * function`) scores this much less again: more than RELATIVE_WINDOW, so a person's "the first of N
+ * failures with the same cause" holds (a summary naming them all is kept beside it).
+ */
+const SAME_MESSAGE_DECAY = 0.6;
 /** Like blocks whose scores are this close are equals: the earlier one is quoted first. */
 const LIKE_BAND = 0.3;
 /** A summary added beside the detail blocks is quoted by its first lines. */
@@ -19,7 +59,7 @@ const MIN_CUT_LINES = 3;
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
 /** A rule, or a section title between rules: `==== ERRORS ====`, `-----`. */
-const BANNER = /^\s*(?:[-=_~*#]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#]{4,})?)\s*$/;
+const BANNER = /^\s*(?:[-=_~*#═─━]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━]{4,})?)\s*$/;
 
 export interface Selection {
   /** The chosen blocks, in log order. */
@@ -34,7 +74,8 @@ export function mergeBlocks(blocks: readonly Block[]): Block[] {
   const out: Block[] = [];
   for (const b of sorted) {
     const cur = out[out.length - 1];
-    if (!cur || b.start > cur.end + 1) {
+    // A summary printed right after the last failure (pytest's) is its own block: it names every failure.
+    if (!cur || b.start > cur.end + 1 || (b.start === cur.end + 1 && (b.kind === 'summary') !== (cur.kind === 'summary'))) {
       out.push({ ...b, why: [...b.why] });
       continue;
     }
@@ -61,12 +102,14 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   const text = new Map(lines.map((l) => [l.n, l.text] as const));
   const quotable = (b: Block): number[] => {
     const out: number[] = [];
-    for (let n = b.start; n <= b.end; n++) {
+    for (const n of b.lines ?? range(b.start, b.end)) {
       const t = text.get(n);
-      if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t)) out.push(n);
+      // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a block.
+      if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t) && (n === b.header || !isConsequence(t))) out.push(n);
     }
-    // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not it.
-    while (out.length > 1 && BANNER.test(text.get(out[0]!)!)) out.shift();
+    // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
+    // it; a block that is nothing but a banner says nothing.
+    while (out.length && BANNER.test(text.get(out[0]!)!)) out.shift();
     // Lines the passing run of the job printed too are not causes (the passing-log diff): a block made
     // only of them is dropped, and its seen edges are trimmed. Seen lines inside a new block stay: a
     // caret or a `symbol:` line masks to a template the passing run printed under another message.
@@ -76,11 +119,12 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     return out;
   };
-  const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE);
+  const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => condenseBlock(b, text));
   if (!merged.length) return { blocks: [], lines: [] };
   const best = Math.max(...merged.map((b) => b.score));
   // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
   const likeSoFar = new Map<string, number>();
+  const messages = new Set<string>();
   const band = (b: Block) => Math.round(b.score / LIKE_BAND);
   const decayed = [...merged].sort((a, b) => band(b) - band(a) || a.start - b.start).map((b) => {
     // Repeated failures are assertions and traces (a test per block); the generic finder's other blocks are
@@ -89,7 +133,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const k = `${b.source}:${b.kind}`;
     const seen = likeSoFar.get(k) ?? 0;
     likeSoFar.set(k, seen + 1);
-    return { ...b, score: b.score - SAME_KIND_DECAY * seen };
+    const msg = messageKey(b, text);
+    const again = msg !== undefined && messages.has(msg);
+    if (msg !== undefined) messages.add(msg);
+    return { ...b, score: b.score - SAME_KIND_DECAY * seen - (again ? SAME_MESSAGE_DECAY : 0) };
   });
   const ranked = decayed.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
@@ -100,6 +147,8 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (chosen.length >= MAX_EVIDENCE_BLOCKS || budget <= 0) break;
     let q = quotable(b);
     if (!q.length) continue;
+    // Two blocks condensed to the same failure (condenseBlock reaches up to its title): quoted once.
+    if (chosen.some((c) => q[0]! <= c.block.end && c.block.start <= q[q.length - 1]!)) continue;
     const key = q.slice(0, 2).map((n) => lineKey(text.get(n) ?? '')).join(',');
     if (seen.has(key)) continue;
     seen.add(key);

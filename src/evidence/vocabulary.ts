@@ -67,6 +67,9 @@ const CONSEQUENCE = new RegExp(
     String.raw`^\[ERROR\](?:\s*$| (?:-> )?\[Help|\s+To see the full stack trace|\s+Re-run Maven|\s+For more information about|\s+After correcting|\s+mvn <)`,
     String.raw`^\[INFO\] (?:BUILD FAILURE|.*\.{3,} (?:FAILURE|SKIPPED)\b)`,
     String.raw`^BUILD FAILED in \d`,
+    // Gradle's restatement of failed tests reported above (the report link), and its count of failures.
+    String.raw`^> There were failing tests\. See the report`,
+    String.raw`^FAILURE: Build completed with \d+ failures?\.`,
     String.raw`^(?:Run|Try:?) with --(?:stacktrace|info|debug|scan)|^\* Try:|^> Run with|^Get more help at`,
     String.raw`^Error: Process completed`,
     String.raw`^ERROR: (?:InvocationError|Build failed|script returned exit code)`,

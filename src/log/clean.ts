@@ -3,6 +3,16 @@ import { MARKER_STRIP, mayHoldMarker } from './markers.js';
 
 /** The ISO timestamp the Actions runner puts before every raw job-log line. */
 const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+/**
+ * Jenkins' Timestamper plugin before each console line: `[2024-01-02T10:11:12.345Z] ` (pipeline
+ * `timestamps`, the ISO form) and `23:26:05  ` (the clock form, two spaces). The clock form needs its
+ * two spaces, so a tool's own `12:00:01 INFO …` line keeps its time.
+ */
+const JENKINS_TIMESTAMP = /^\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\] ?|^[0-2]\d:[0-5]\d:[0-5]\d(?:\.\d+)?  /;
+/** A TeamCity service message whose values are text for people: a failed test, a build problem, a message. */
+const TEAMCITY_TEXT = /^##teamcity\[(?:testFailed|testStdErr|testStdOut|buildProblem|message|testIgnored) /;
+/** TeamCity's escapes in service-message values: `|n` a newline, `|'` `||` `|[` `|]`, `|r`, `|0x` unicode. */
+const TEAMCITY_ESCAPE = /\|(?:0x([0-9a-fA-F]{4})|(.))/g;
 // Control characters other than tab: NULs and friends come from binary garbage and must not reach output.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
@@ -14,6 +24,7 @@ export function cleanLine(raw: string): string {
   let s = raw;
   if (s.endsWith('\r')) s = s.slice(0, -1);
   s = s.replace(ACTIONS_TIMESTAMP, '');
+  s = stripJenkinsTimestamp(s);
   // Travis and GitLab fold / section / timer markers and their trailing `\r\x1b[0K` (see markers.ts).
   if (mayHoldMarker(s)) s = s.replace(MARKER_STRIP, '');
   if (s.includes('\r')) {
@@ -25,8 +36,25 @@ export function cleanLine(raw: string): string {
   if (s.includes('\x1b') || s.includes('\x9b')) s = stripAnsi(s);
   s = s.replace(CONTROL, '');
   // A timestamp can hide behind a colour code; strip again once the colour is gone.
-  s = s.replace(ACTIONS_TIMESTAMP, '');
+  s = stripJenkinsTimestamp(s.replace(ACTIONS_TIMESTAMP, ''));
+  if (s.startsWith('##teamcity[') && TEAMCITY_TEXT.test(s)) s = decodeTeamcity(s);
   return s.trimEnd();
+}
+
+/** The Timestamper prefix, if any (a cheap look at the first characters before the regex). */
+function stripJenkinsTimestamp(s: string): string {
+  return s.charCodeAt(0) === 91 /* [ */ || s.charCodeAt(2) === 58 /* : */ ? s.replace(JENKINS_TIMESTAMP, '') : s;
+}
+
+/**
+ * A TeamCity service message as a person reads it: its escapes decoded, `|n` shown as ` ⏎ ` (a log line
+ * stays one line, so the quoted message keeps its line number). Only messages carrying text are decoded;
+ * block and suite names stay escaped for the TeamCity format's parser.
+ */
+function decodeTeamcity(s: string): string {
+  return s.replace(TEAMCITY_ESCAPE, (_, hex: string | undefined, c: string | undefined) =>
+    hex ? String.fromCharCode(parseInt(hex, 16)) : c === 'n' ? ' ⏎ ' : c === 'r' ? '' : (c ?? ''),
+  );
 }
 
 /** Cleans a whole small text (a fixture, a pasted snippet) into numbered lines. */

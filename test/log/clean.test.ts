@@ -147,3 +147,48 @@ describe('cleanText', () => {
     expect(cleanText('')).toEqual([]);
   });
 });
+
+describe('cleanLine: Jenkins Timestamper prefixes', () => {
+  const CI = new URL('../../fixtures/ci-formats/', import.meta.url);
+  const jenkins = rawLines(new URL('jenkins-pipeline-post-actions.log', CI)).filter((l) => l !== '');
+  const CLOCK = /^\d\d:\d\d:\d\d {2}/;
+
+  it('drops the clock form (`22:06:58  `) of a real pipeline console, and nothing else', () => {
+    expect(jenkins.every((l) => CLOCK.test(l))).toBe(true);
+    for (const l of jenkins) expect(cleanLine(l)).toBe(l.replace(CLOCK, '').trimEnd());
+    expect(cleanLine(jenkins.find((l) => l.includes('ERROR: No subscriptions'))!)).toBe('ERROR: No subscriptions found for ****.');
+    expect(cleanLine(jenkins.find((l) => l.endsWith('[Pipeline] Start of Pipeline'))!)).toBe('[Pipeline] Start of Pipeline');
+  });
+
+  it('drops the ISO form (`[2021-08-17T11:37:12.345Z] `, the pipeline `timestamps` step) of the same lines', () => {
+    // The same real lines with the clock rewritten byte-wise into the ISO form the pipeline step prints.
+    for (const l of jenkins.slice(0, 40)) {
+      const iso = l.replace(/^(\d\d:\d\d:\d\d) {2}/, '[2021-08-17T$1.345Z] ');
+      expect(cleanLine(iso)).toBe(l.replace(CLOCK, '').trimEnd());
+    }
+  });
+
+  it('keeps a time that a tool prints itself (one space, mid-line)', () => {
+    const own = rawLines(new URL('jenkins-pipeline-post-actions.log', CI)).map((l) => l.replace(CLOCK, '')).find((l) => /\d\d:\d\d:\d\d/.test(l));
+    if (own) expect(cleanLine(own)).toBe(own.trimEnd());
+    const azure = rawLines(new URL('azure-rust-71780-excerpt.log', CI)).find((l) => /^\d{4}-\d\d-\d\dT/.test(l));
+    if (azure) expect(cleanLine(azure)).not.toMatch(/^\[/);
+  });
+});
+
+describe('cleanLine: TeamCity service-message escapes', () => {
+  const log = rawLines(new URL('../../fixtures/ci-formats/teamcity-mocha/log.txt', import.meta.url));
+  const failed = log.find((l) => l.startsWith('##teamcity[testFailed'))!;
+
+  it("decodes |' |[ |] || and shows |n as ⏎ in a real mocha-teamcity-reporter testFailed message", () => {
+    const t = cleanLine(failed);
+    expect(t).toContain("details='AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: ⏎ + actual - expected");
+    expect(t).toContain("+ 'caf-au-lait'");
+    expect(t).toContain('at Context.<anonymous> (slug.test.cjs:9:12)');
+    expect(t).not.toMatch(/\|[n'[\]|]/);
+  });
+
+  it('leaves suite and test names escaped (the TeamCity format parses them) and other lines alone', () => {
+    for (const l of log.filter((x) => !/^##teamcity\[(?:testFailed|testStdErr|testStdOut|buildProblem|message) /.test(x))) expect(cleanLine(l)).toBe(l.trimEnd());
+  });
+});

@@ -118,7 +118,8 @@ describe('Jenkins pipelines (jonatangg10/terraform-jenkins-azure, pasted console
     const f = layout.failing!;
     expect(f.name).toBe('Azure Login');
     expect(f.exitCode).toBe(1);
-    expect(f.errorLines.map(at)).toEqual(['23:26:07  ERROR: No subscriptions found for ****.', '23:26:07  ERROR: script returned exit code 1']);
+    // cleanLine strips the Timestamper prefix (`23:26:07  `): the lines read as the tool printed them.
+    expect(f.errorLines.map(at)).toEqual(['ERROR: No subscriptions found for ****.', 'ERROR: script returned exit code 1']);
   });
 
   it('a failing stage and then Declarative: Post Actions whose own `az logout` errors: the stage, never the post actions', async () => {

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { diagnose } from '../../src/diagnose.js';
+import { cleanText } from '../../src/log/clean.js';
+import { condenseBlock } from '../../src/evidence/condense-block.js';
+import type { Block } from '../../src/evidence/index.js';
+
+/**
+ * What the evidence leaves out, on real logs of the development corpus (fixtures/wild/: real CI logs of
+ * public projects and real toolchains run here): a pytest traceback's source listing, the second of N
+ * failures with the same message, Gradle's restatement of failed tests, a banner on its own.
+ */
+const wild = (id: string) => new URL(`../../fixtures/wild/${id}/log.txt`, import.meta.url).pathname;
+const lineNo = (id: string, re: RegExp, from = 0) => {
+  const lines = readFileSync(wild(id), 'utf8').split('\n');
+  const i = lines.findIndex((l, k) => k >= from && re.test(l));
+  if (i < 0) throw new Error(`${re} not in ${id}`);
+  return i + 1;
+};
+
+describe('a pytest traceback is quoted by its title, the raising line and the exception', () => {
+  const id = 'buildbot-pytest-textwrap';
+
+  it('leaves out the test’s source listed above the `>` line and the other tests’ tracebacks', async () => {
+    const d = await diagnose({ log: wild(id) });
+    const quoted = d.evidence.map((e) => e.text);
+    expect(quoted[0]).toMatch(/^_+ WrapTestCase\.test_break_on_hyphens _+$/);
+    expect(quoted).toContain('>       self.check_wrap(text, 10, ["yaba daba-", "doo"],');
+    expect(quoted).toContain("E   AssertionError: Lists differ: ['yaba', 'daba-doo'] != ['yaba daba-', 'doo']");
+    // The listing of the test function above `>`: not quoted.
+    expect(quoted).not.toContain('    def test_break_on_hyphens(self):');
+    expect(quoted.filter((t) => t.startsWith('>'))).toHaveLength(1);
+    // 14 more tests fail with `Lists differ`: the summary names them, their tracebacks are not quoted.
+    expect(quoted.filter((t) => /^E +AssertionError: Lists differ/.test(t))).toHaveLength(1);
+    expect(quoted).toContain('FAILED tests/test_textwrap.py::WrapTestCase::test_break_on_hyphens - Assertio...');
+  });
+
+  it('condenses only a long traceback: a block without a `>` line stays whole', () => {
+    const lines = cleanText(readFileSync(wild(id), 'utf8'));
+    const text = new Map(lines.map((l) => [l.n, l.text] as const));
+    const e = lineNo(id, /^E   AssertionError: Lists differ/);
+    const block: Block = { start: e - 9, end: e + 16, header: e - 9, kind: 'assertion', score: 1.6, why: [], source: 'matcher' };
+    const c = condenseBlock(block, text);
+    expect(c.lines![0]).toBe(lineNo(id, /^_+ WrapTestCase\.test_break_on_hyphens _+$/));
+    expect(c.lines).not.toContain(lineNo(id, /^ {4}def test_break_on_hyphens/));
+    expect(c.lines).toContain(e);
+    // The summary list below it is no traceback: returned as it is.
+    const sum = lineNo(id, /^FAILED tests\/test_textwrap\.py::WrapTestCase::test_break_on_hyphens/);
+    const summary: Block = { start: sum, end: sum + 14, header: sum, kind: 'summary', score: 1, why: [], source: 'generic' };
+    expect(condenseBlock(summary, text)).toBe(summary);
+  });
+
+  it('drops a block that is only a banner (`==== FAILURES ====`): the first line quoted is the test’s title', async () => {
+    const d = await diagnose({ log: wild('rec-gha-pytest-colorsys') });
+    expect(d.evidence[0]!.text).toMatch(/^_+ ColorsysTest\.test_hsv_roundtrip _+$/);
+    expect(d.evidence.map((e) => e.text)).not.toContain('=================================== FAILURES ===================================');
+  });
+});
+
+describe('repeated failures', () => {
+  it('quotes the first of N jest failures with the same message, not the others (real jest log)', async () => {
+    const id = 'gha-javascript-jest-2518112250';
+    const d = await diagnose({ log: wild(id) });
+    const lines = d.evidence.map((e) => e.line);
+    expect(lines).toContain(lineNo(id, /TypeError: result\.message is not a function/));
+    expect(lines).not.toContain(lineNo(id, /TypeError: result\.message is not a function/, lineNo(id, /TypeError: result\.message is not a function/)));
+  });
+
+  it('quotes two failures that say different things (real minitest run)', async () => {
+    const id = 'buildbot-minitest-assert-empty';
+    const d = await diagnose({ log: wild(id) });
+    const quoted = d.evidence.map((e) => e.text);
+    expect(quoted).toContain('Minitest::Assertion expected but nothing was raised.');
+    expect(quoted).toContain('Expected [] to be empty.');
+  });
+
+  it('leaves out Gradle’s `There were failing tests. See the report` after the failed test (real Gradle log)', async () => {
+    const id = 'gha-gradle-2398880548';
+    const d = await diagnose({ log: wild(id) });
+    expect(d.evidence.map((e) => e.line)).toContain(lineNo(id, /NettyFlowControlTest > largeBdp FAILED/));
+    expect(d.evidence.map((e) => e.text).join('\n')).not.toMatch(/There were failing tests|Build completed with \d+ failure/);
+  });
+});
