@@ -45,6 +45,7 @@ describe('infra that ended the step is infra, with no pin', () => {
     ['disk full', recorded('enospc-copy-artifacts'), /No space left on device/],
     ['V8 heap out of memory', recorded('node-heap-out-of-memory'), /heap out of memory/],
     ['killed (exit 137)', recorded('timeout-killed-137'), /Killed/],
+    ['Bazel: its downloader cannot resolve the host of rules_cc (`Unknown host: github.com`), analysis aborted (fixtures/recorded/bazel)', new URL('../../fixtures/recorded/bazel/bazel-fetch.log', import.meta.url).pathname, /Unknown host: github\.com/],
   ];
   for (const [what, log, line] of cases) {
     it(what, async () => {

@@ -24,9 +24,10 @@ const NETWORK = new RegExp(
     'spurious network error',
     'Connection timed out',
     'There appears to be trouble with your network connection',
-    // apt, and Maven / Gradle resolving a host (java.net.UnknownHostException says `Unknown host x`).
+    // apt, and Maven / Gradle resolving a host (java.net.UnknownHostException says `Unknown host x`;
+    // Bazel's downloader `Unknown host: x`).
     "Temporary failure resolving '",
-    String.raw`\bUnknown host [\w.-]+\.[a-z]{2,}\b`,
+    String.raw`\bUnknown host:? [\w.-]+\.[a-z]{2,}\b`,
     // A proxy that refused the connection: Go's GOPROXY fetch, pip, apt, npm behind a proxy.
     'proxyconnect tcp:',
     'Could not connect to proxy',
