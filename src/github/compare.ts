@@ -41,7 +41,7 @@ export function priorFromCompare(base: string, head: string, a: CompareAnswer): 
   const noPatch = files.filter((f) => !f.patch && f.status !== 'removed' && (f.changes ?? 1) > 0).length;
   if (noPatch) cut.push(`${noPatch} file${noPatch === 1 ? '' : 's'} without a patch (too large or binary: changed, no line known)`);
   return {
-    diff: diffOfFiles(files),
+    diff: { ...diffOfFiles(files), changedBy: 'the commits since the last green run' },
     range: { base, head, commits: a.total_commits, files: files.length, ...(a.html_url ? { url: a.html_url } : {}), ...(cut.length ? { truncated: cut.join('; ') } : {}) },
   };
 }

@@ -3,7 +3,7 @@ import type { Candidate } from './candidate.js';
 import { wordsOf } from './candidate.js';
 import { renamesIn, shapeOfHunk } from './change-shape.js';
 import { definitionAt, reachFrom, type Reached, type SymbolGraph } from '../repo/map/symbol-graph.js';
-import type { PrDiff, Hunk } from '../repo/diff.js';
+import { changedBy, type PrDiff, type Hunk } from '../repo/diff.js';
 import { importsOf, isTestFile } from '../repo/related-files.js';
 import { mapLogPath, type Workspace } from '../repo/workspace.js';
 
@@ -104,7 +104,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         notes.push(d === 1 ? 'the failing test imports this file' : `the failing test reaches this file through ${d} imports`);
       } else if (sourceChanges.length === 1) {
         rel = 0.4;
-        notes.push('the only source change in the PR');
+        notes.push(`the only source change ${diff.changedBy ? `in ${diff.changedBy}` : 'in the PR'}`);
       }
       // The line: a frame's line when one is in the hunk, else the edit most likely to change behaviour.
       let best = shapes[0]!;
@@ -142,7 +142,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         line: best.n,
         cause: 'diff',
         score: 1.0 + rel * 0.5 + bestScore,
-        message: `changed by this PR: ${best.text.trim().slice(0, 200)}`,
+        message: `changed by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
         signals: [],
         notes,
         mapped: 'diff',
@@ -172,7 +172,7 @@ function blameForDependency({ signals, ws, diff }: BlameInput): Candidate[] {
           line: a.n,
           cause: 'diff',
           score: hit ? 1.3 : 0.5,
-          message: hit ? `the PR adds or changes \`${hit}\` here` : 'the PR changed the dependency manifest here',
+          message: hit ? (diff.changedBy ? `${diff.changedBy} add or change \`${hit}\` here` : `the PR adds or changes \`${hit}\` here`) : `${changedBy(diff)} changed the dependency manifest here`,
           symbol: hit,
           signals: [],
           notes: [hit ? `changed line names the package ${hit}` : 'changed manifest line'],
@@ -206,7 +206,7 @@ function definitionsForCompile({ candidates, ws, diff }: BlameInput): Candidate[
           line: a.n,
           cause: 'definition',
           score: top.score - 0.3,
-          message: `the PR changed the definition of \`${name}\` that ${top.file}:${top.line} uses`,
+          message: `${changedBy(diff)} changed the definition of \`${name}\` that ${top.file}:${top.line} uses`,
           symbol: name,
           signals: [],
           notes: [`changed definition of ${name}`],

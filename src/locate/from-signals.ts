@@ -2,7 +2,7 @@ import type { Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
-import type { PrDiff } from '../repo/diff.js';
+import { changedBy, type PrDiff } from '../repo/diff.js';
 
 /** Runtimes that print the innermost frame last ("most recent call last"). */
 const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
@@ -42,7 +42,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       const changed = diff?.byFile.get(file)?.hunks.find((h) => h.added.length)?.added[0]?.n;
       line = found ?? changed;
       if (found) notes.push(`\`${s.symbol}\` found at line ${found}`);
-      else if (changed) notes.push('first line the PR changed in this file');
+      else if (changed) notes.push(`first line ${changedBy(diff)} changed in this file`);
       mappedHow = found ? 'search' : changed ? 'diff' : mapped;
     }
     if (line === undefined) continue;

@@ -1,6 +1,6 @@
 import type { Candidate } from './candidate.js';
 import type { Workspace } from '../repo/workspace.js';
-import { isChangedLine, type PrDiff } from '../repo/diff.js';
+import { changedBy, isChangedLine, type PrDiff } from '../repo/diff.js';
 
 /** Starting confidence per cause, before the checks: a compiler's own location is the most trustworthy. */
 const BASE: Record<Candidate['cause'], number> = {
@@ -48,9 +48,9 @@ export function verifyCandidate(c: Candidate, ws: Workspace | undefined, diff: P
   }
   if (c.cause !== 'diff' && isChangedLine(diff, c.file, c.line)) {
     conf += 0.15;
-    checks.push('the PR changed this line');
+    checks.push(`${changedBy(diff)} changed this line`);
   }
-  if (c.cause === 'diff') checks.push('the PR changed this line');
+  if (c.cause === 'diff') checks.push(`${changedBy(diff)} changed this line`);
   if (c.ambiguous) {
     conf -= 0.2;
     checks.push('the log path matches more than one file');

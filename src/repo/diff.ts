@@ -21,6 +21,16 @@ export interface ChangedFile {
 export interface PrDiff {
   files: ChangedFile[];
   byFile: Map<string, ChangedFile>;
+  /**
+   * Who made these changes, as the findings say it. Unset: the PR. A push's or a silent PR's prior (the
+   * commits since the last green run) says so, so no finding tells a PR author they changed what they did not.
+   */
+  changedBy?: string;
+}
+
+/** The subject of "… changed this line" for a diff: the PR unless the diff says otherwise. */
+export function changedBy(diff: PrDiff | undefined): string {
+  return diff?.changedBy ?? 'the PR';
 }
 
 const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

@@ -43,6 +43,10 @@ describe('the compare prior', () => {
     expect(d.history?.blamedRange).toMatchObject({ why: 'push', commits: 2, files: 3 });
     expect(d.findings.map((f) => f.file)).toContain('src/money.ts');
     expect(JSON.parse(renderJson(d)).history.blamedRange).toMatchObject({ base: GREEN, head: RED, why: 'push' });
+    // A push has no PR: what the findings say changed the line is the range, never "the PR".
+    const said = JSON.stringify(d.findings);
+    expect(said).toMatch(/the commits since the last green run/);
+    expect(said).not.toMatch(/\bthe PR\b|this PR/);
   });
 
   it('a PR diff that reaches none of the candidates: the range instead; one that does: its own', async () => {
