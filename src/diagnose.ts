@@ -173,7 +173,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
       ...(locatedDiff ? { changedFiles: locatedDiff.files.length } : {}),
       ms: Math.round(performance.now() - t0),
       ...(scan.complete && !scan.capped ? {} : { truncated: true }),
-      ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines, ...(scan.middle.unkeyedHits ? { unkeyedHits: scan.middle.unkeyedHits } : {}) } } : {}),
+      ...(scan.middle ? { middle: { hits: scan.middle.hits, keptHits: scan.middle.keptHits, droppedHits: scan.middle.droppedHits, keptLines: scan.middle.keptLines, ...(scan.middle.unkeyedHits ? { unkeyedHits: scan.middle.unkeyedHits } : {}), ...(scan.middle.hitsEstimated ? { hitsEstimated: true as const } : {}) } } : {}),
     },
     ...(hist ? { history: { ...hist.history, ...(blamedRange ? { blamedRange } : {}) } } : {}),
   };

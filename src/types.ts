@@ -108,7 +108,7 @@ export interface DiagnosisStats {
    * A huge log's bounded middle: error-looking lines seen between the head and the tail windows, how
    * many were kept (with their context) and how many dropped by the bounds (src/log/middle-hits.ts).
    */
-  middle?: { hits: number; keptHits: number; droppedHits: number; keptLines: number; unkeyedHits?: number };
+  middle?: { hits: number; keptHits: number; droppedHits: number; keptLines: number; unkeyedHits?: number; hitsEstimated?: true };
 }
 
 /**

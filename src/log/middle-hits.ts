@@ -90,7 +90,12 @@ export interface MiddleNote {
   keptLines: number;
   /** The lowest template count among the kept rare hits (for the trace). */
   rarestCount?: number;
-  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler); past MIDDLE_EXACT_HITS on the file path, the hits outside the sample windows (counted by ripgrep, never read). */
+  /**
+   * True when `hits` (and so `droppedHits`, `unkeyedHits`) is an estimate: past MIDDLE_EXACT_HITS on the
+   * file path, the hits between the sample windows are extrapolated from the windows, not counted.
+   */
+  hitsEstimated?: true;
+  /** Hits not templated: past MIDDLE_KEYED_HITS_PER_MB in a dense stretch, one in k was (KeySampler); past MIDDLE_EXACT_HITS on the file path, the hits outside the sample windows (estimated, never read). */
   unkeyedHits?: number;
 }
 
@@ -137,6 +142,8 @@ export class MiddleHits {
   hits = 0;
   /** Hits counted without a template key (the keying budget spent in a dense stretch). */
   unkeyed = 0;
+  /** Some hits were estimated, not counted (addUnseen). */
+  private estimated = false;
   private step: MiddleHit[] = [];
   private stepFailed = false;
   private failing: MiddleHit[] = [];
@@ -187,10 +194,11 @@ export class MiddleHits {
     return hit;
   }
 
-  /** Hits counted but never read (the sampled middle of the file path): in the note, never kept. */
-  addUnseen(count: number): void {
+  /** Hits never read (the sampled middle of the file path): in the note, never kept; `estimated` when not counted exactly. */
+  addUnseen(count: number, estimated = false): void {
     this.hits += count;
     this.unkeyed += count;
+    if (estimated) this.estimated = true;
   }
 
   /** A marker seen in the head (kept there anyway): the step state still follows it. */
@@ -265,6 +273,7 @@ export class MiddleHits {
     const lines = [...byN.values()].sort((a, b) => a.n - b.n);
     const note: MiddleNote = { hits: this.hits, keptHits: keptHits.size, droppedHits: Math.max(0, this.hits - keptHits.size), keptLines: lines.length };
     if (this.unkeyed) note.unkeyedHits = this.unkeyed;
+    if (this.estimated) note.hitsEstimated = true;
     if (rare.length) note.rarestCount = rare[0]!.count;
     return { lines, note };
   }

@@ -62,7 +62,16 @@ export interface LineTable {
 export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: LineTable, from: number, to: number, nOf: (i: number) => number, decode: (i: number) => LogLine): void {
   const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
   if (want <= 0 || from >= to) return;
-  const starts = findHits(t.buf, t.starts[from]!, t.ends[to - 1]!, Infinity, STREAM_NEEDLE_BUFFERS).slice(-want);
+  // Searched backwards from the end in growing spans: a dense 8 MB stretch holds ~80,000 hits, 300 are wanted.
+  const lo = t.starts[from]!;
+  const hi = t.ends[to - 1]!;
+  let starts: number[] = [];
+  for (let span = 64 * 1024; ; span *= 4) {
+    const s0 = Math.max(lo, hi - span);
+    starts = findHits(t.buf, s0, hi, Infinity, STREAM_NEEDLE_BUFFERS);
+    if (starts.length >= want || s0 === lo) break;
+  }
+  starts = starts.slice(-want);
   let i = from;
   for (const s of starts) {
     while (i < to && t.starts[i]! < s) i++;

@@ -1,9 +1,11 @@
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import { LogReadError } from '../errors.js';
-import { HEAD_LINES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES, READ_CHUNK_BYTES } from '../limits.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES } from '../limits.js';
 import { spawnBoundedRg } from './bounded-rg.js';
-import { FILE_NEEDLE_BUFFERS as NEEDLE_BUFS, FILE_NEEDLES, findHits, hitMarker } from './hit-finder.js';
+import { findHits, hitMarker } from './hit-finder.js';
+import { LineCounter } from './line-counter.js';
 import type { KeySampler, MiddleHits } from './middle-hits.js';
 import type { RawTemplateKeys } from '../evidence/templates.js';
 
@@ -20,135 +22,160 @@ export interface DenseStretch {
   to: number;
 }
 
-/** The two ripgrep passes over the whole file a sampled middle needs, started as soon as the exact hits are spent. */
+/** The ripgrep pass over the whole file a sampled middle needs, started as soon as the exact hits are spent. */
 export interface DenseSearches {
   /** Line starts of every marker line and every line with a rare needle (needles rare among the exact hits) in the file. */
   targeted: Promise<number[]>;
-  /** Lines with a needle in the whole file (`rg -c`). */
-  total: Promise<number>;
   rareNeedles: readonly string[];
 }
 
-/** Starts the passes (ripgrep reads the file itself, its memory capped: a long line fails it, see bounded-rg.ts). */
+/** Starts the pass (ripgrep reads the file itself, its memory capped: a long line fails it, see bounded-rg.ts). */
 export function startDenseSearches(path: string, rareNeedles: readonly string[]): DenseSearches {
-  const s = { path, rareNeedles };
-  // Each pass costs about one ripgrep count of the file; they run beside the JavaScript read.
-  let out = '';
-  const counter = spawnBoundedRg(['--text', '--no-mmap', '-c', '--fixed-strings', ...FILE_NEEDLES.flatMap((n) => ['-e', n]), '--', resolve(s.path)], { onChunk: (d) => (out += d.toString()) });
-  const total = counter.done.then((r) => {
-    if (r.code === 2) throw new LogReadError(s.path, `could not count the log's hits: ${r.stderr.trim().split('\n')[0]}`);
-    return r.code === 1 ? 0 : Number(out.trim() || 0);
-  });
-  total.catch(() => {});
-  const targeted = findTargeted(s);
+  // It prints little and costs about a quarter of a ripgrep count of the file; it runs beside the exact hits' pass.
+  const targeted = findTargeted({ path, rareNeedles });
   targeted.catch(() => {});
-  return { targeted, total, rareNeedles };
+  return { targeted, rareNeedles };
+}
+
+/** What the sampling offered, and the hits it estimates the stretch holds. */
+export interface DenseSample {
+  offered: number;
+  /**
+   * Hits in the stretch, estimated from the windows' density: counting them exactly costs a ripgrep
+   * count of the whole file (~1.6 s of CPU on a 1 GB log saying "error" on every line), more than the
+   * rest of the scan. The note says so (MiddleNote.hitsEstimated).
+   */
+  estimatedHits: number;
 }
 
 /**
  * The rest of a big file's middle once the exact hits are spent (a log saying "error" on every line):
  * every step and error marker and every line holding a needle that was rare so far (one ripgrep pass that
  * prints little), each step's first hits (read after its marker), and every hit in one window of
- * `sampleWindow` bytes every `sampleEvery` bytes are offered to the bounded middle in log order. The hits
- * between windows are never read; `rg -c` counts them (DenseSearches.total). One read of the stretch
- * numbers the lines. Returns how many hits were offered.
+ * `sampleWindow` bytes every `sampleEvery` bytes are offered to the bounded middle in log order. Only the
+ * windows, the steps' first bytes and the targeted lines are read; a LineCounter numbers them (the one
+ * reader of the whole stretch, at memchr-like speed). The hits between windows are never read: their
+ * number is estimated from the windows.
  */
-export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches, middle: MiddleHits, keys: RawTemplateKeys, sampler: KeySampler): Promise<number> {
+export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches, middle: MiddleHits, keys: RawTemplateKeys, sampler: KeySampler): Promise<DenseSample> {
   const every = middle.bounds.sampleEvery ?? MIDDLE_SAMPLE_EVERY;
   const win = middle.bounds.sampleWindow ?? MIDDLE_SAMPLE_WINDOW;
   const stepHits = middle.bounds.stepHits;
   const targeted = (await searches.targeted).filter((at) => at >= s.from && at < s.to);
-  // The windows look for the common needles only: every line with a rare one is targeted already.
-  const common = NEEDLE_BUFS.filter((_, k) => !searches.rareNeedles.includes(FILE_NEEDLES[k]!));
-  const fh = await open(s.path, 'r');
-  let offered = 0;
+  const fd = openSync(s.path, 'r');
   try {
-    let pos = s.from;
-    let n = s.fromLine; // the number of the line starting at `pos`
-    let inLong = false;
+    const counter = new LineCounter(fd, s.from, s.fromLine);
+    // Each buffer reused: nothing read is held past its use (kept hits are re-read at their offsets).
+    const winBuf = Buffer.allocUnsafe(win + MAX_LOG_LINE_BYTES + 1);
+    const lineBuf = Buffer.allocUnsafe(MAX_LOG_LINE_BYTES + 1);
+    const stepBuf = Buffer.allocUnsafe(MIDDLE_STEP_SCAN_BYTES + MAX_LOG_LINE_BYTES + 1);
+    let offered = 0;
+    let windowHits = 0;
+    let windowBytes = 0;
+    // The current window: its hits' line starts (offsets in winBuf), read from winAt.
+    let nextWin = s.from;
+    let winAt = 0;
+    let winLen = 0;
+    let winHits: number[] = [];
+    let wi = 0;
+    // The current step's first hits (copies of their lines), and the targeted lines.
+    let stepQ: { at: number; line: Buffer }[] = [];
+    let si = 0;
     let ti = 0;
-    let stepLeft = 0;
-    let stepEnd = 0;
-    // One buffer, reused: nothing read is held past its chunk (kept hits are re-read at their offsets).
-    const buf = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    while (pos < s.to) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
-      if (bytesRead <= 0) break;
-      let last = buf.lastIndexOf(10, bytesRead - 1);
-      if (last === -1) {
-        // A line longer than a chunk holds no sample.
-        inLong = true;
-        pos += bytesRead;
-        continue;
-      }
-      // Only lines starting before `to`; the line through `to` ends the stretch.
-      if (pos + last + 1 > s.to) last = buf.indexOf(10, Math.max(0, s.to - pos - 1));
-      const body = buf.subarray(0, last + 1);
-      let first = 0;
-      if (inLong) {
-        // The end of the long line: not a line start, not searched.
-        first = body.indexOf(10) + 1;
-        n++;
-        inLong = false;
-      }
-      // Candidates in this chunk: targeted lines (markers, rare needles), window hits, a step's first hits.
-      const cand: number[] = [];
-      for (; ti < targeted.length && targeted[ti]! < pos + body.length; ti++) if (targeted[ti]! >= pos + first) cand.push(targeted[ti]! - pos);
-      for (let w = Math.ceil((pos + first) / every) * every; w < pos + body.length; w += every) {
-        for (const h of findHits(body, w - pos, Math.min(body.length, w - pos + win), Infinity, common)) cand.push(h);
-      }
-      if (stepLeft > 0) {
-        const got = findHits(body, first, Math.min(body.length, stepEnd - pos), stepLeft);
-        stepLeft -= got.length;
-        cand.push(...got);
-        if (stepEnd <= pos + body.length) stepLeft = 0;
-      }
-      cand.sort((a, b) => a - b);
-      while (cand.length && cand[0]! < first) cand.shift();
-      // Number the candidates in one walk over the newlines, offering each in log order.
-      let p = first;
-      for (let i = 0; i < cand.length; i++) {
-        const start = cand[i]!;
-        if (i > 0 && start === cand[i - 1]) continue;
-        for (let q = body.indexOf(10, p); q !== -1 && q < start; q = body.indexOf(10, q + 1)) n++, (p = q + 1);
-        p = start;
-        const end = body.indexOf(10, start);
-        const marker = hitMarker(body, start, end);
-        offered++;
-        if (n <= HEAD_LINES) middle.mark(marker);
-        else {
-          const hit = middle.offer(n, sampler.take(pos + start) ? keys.keyOf(body, start, end) : null, marker);
-          if (hit) hit.at = pos + start;
+
+    const loadWindow = (): boolean => {
+      while (nextWin < s.to) {
+        const w = nextWin;
+        nextWin += every;
+        const got = readSync(fd, winBuf, 0, winBuf.length, w);
+        if (got <= 0) return false;
+        // Lines starting in [w, w + win) and before the tail read; the partial first line is not one.
+        let first = 0;
+        if (w !== s.from) {
+          const nl = winBuf.indexOf(10);
+          if (nl === -1 || nl >= got) continue; // a line longer than the window holds no sample
+          first = nl + 1;
         }
-        if (marker === 'step' && stepHits > 0) {
-          // This step's first hits, from the line after its marker.
-          stepEnd = pos + end + 1 + MIDDLE_STEP_SCAN_BYTES;
-          const got = findHits(body, end + 1, Math.min(body.length, stepEnd - pos), stepHits);
-          stepLeft = stepEnd > pos + body.length ? stepHits - got.length : 0;
-          const rest = cand.slice(i + 1).concat(got).sort((a, b) => a - b);
-          cand.length = i + 1;
-          cand.push(...rest);
-        }
+        const stop = Math.min(got, win, s.to - w);
+        if (first >= stop) continue;
+        winHits = findHits(winBuf, first, stop, Infinity);
+        wi = 0;
+        winAt = w;
+        winLen = got;
+        windowHits += winHits.length;
+        windowBytes += stop - first;
+        return true;
       }
-      for (let q = body.indexOf(10, p); q !== -1; q = body.indexOf(10, q + 1)) n++;
-      pos += body.length;
+      return false;
+    };
+    const stepScan = (from: number): void => {
+      stepQ = [];
+      si = 0;
+      if (from >= s.to) return;
+      const got = readSync(fd, stepBuf, 0, stepBuf.length, from);
+      const stop = Math.min(got, MIDDLE_STEP_SCAN_BYTES, s.to - from);
+      for (const st of findHits(stepBuf, 0, stop, stepHits)) {
+        let e = stepBuf.indexOf(10, st);
+        if (e === -1 || e >= got) e = got;
+        stepQ.push({ at: from + st, line: Buffer.from(stepBuf.subarray(st, Math.min(e, st + MAX_LOG_LINE_BYTES))) });
+      }
+    };
+    const offer = (at: number, buf: Buffer, start: number, end: number): void => {
+      const n = counter.lineAt(at);
+      const marker = hitMarker(buf, start, end);
+      offered++;
+      if (n <= HEAD_LINES) middle.mark(marker);
+      else {
+        const hit = middle.offer(n, sampler.take(at) ? keys.keyOf(buf, start, end) : null, marker);
+        if (hit) hit.at = at;
+      }
+      // This step's first hits, from the line after its marker (they replace the last step's).
+      if (marker === 'step' && stepHits > 0) stepScan(at + (end - start) + 1);
+    };
+
+    let haveWin = loadWindow();
+    let last = -1;
+    for (let k = 1; ; k++) {
+      while (haveWin && wi >= winHits.length) haveWin = loadWindow();
+      const tAt = ti < targeted.length ? targeted[ti]! : Infinity;
+      const sAt = si < stepQ.length ? stepQ[si]!.at : Infinity;
+      const wAt = haveWin ? winAt + winHits[wi]! : Infinity;
+      const at = Math.min(tAt, sAt, wAt);
+      if (at === Infinity) break;
+      // The same line from several sources is offered once, with the bytes at hand.
+      if (at === tAt) ti++;
+      if (at === sAt) si++;
+      if (at === wAt) wi++;
+      if (at <= last) continue;
+      last = at;
+      if (at === wAt) {
+        const st = winHits[wi - 1]!;
+        let e = winBuf.indexOf(10, st);
+        if (e === -1 || e >= winLen) e = winLen;
+        offer(at, winBuf, st, e);
+      } else if (at === sAt) {
+        const line = stepQ[si - 1]!.line;
+        offer(at, line, 0, line.length);
+      } else {
+        const got = readSync(fd, lineBuf, 0, lineBuf.length, at);
+        let e = lineBuf.indexOf(10);
+        if (e === -1 || e >= got) e = Math.max(0, got);
+        offer(at, lineBuf, 0, e);
+      }
+      // Synchronous reads of a cached file are fast; still, let other work (the App's requests) in.
+      if (k % YIELD_EVERY === 0) await yieldNow();
     }
+    const estimatedHits = windowBytes > 0 ? Math.round((windowHits * (s.to - s.from)) / windowBytes) : offered;
+    return { offered, estimatedHits };
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
-  return offered;
 }
+
+/** Offers between yields to the event loop (each is a few µs). */
+const YIELD_EVERY = 4096;
 
 /** Byte offsets (line starts) of every marker line and every line with a rare needle in the stretch: ripgrep, printing little. */
-/** Lines holding a needle in `bytes` (ripgrep reading them from us): the count of a window already in memory. */
-export async function countHits(bytes: Buffer): Promise<number> {
-  let out = '';
-  const rg = spawnBoundedRg(['--text', '-c', '--fixed-strings', ...FILE_NEEDLES.flatMap((n) => ['-e', n]), '-'], { stdin: true, onChunk: (d) => (out += d.toString()) });
-  rg.stdin!.end(bytes);
-  const r = await rg.done;
-  return r.code === 0 ? Number(out.trim() || 0) : 0;
-}
-
 async function findTargeted(s: { path: string; rareNeedles: readonly string[] }): Promise<number[]> {
   const lits = [...MARKER_LITERALS, ...s.rareNeedles];
   const out: number[] = [];

@@ -9,7 +9,7 @@ import type { LogScan, SectionMarker } from './scan-log.js';
 import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
 import { openLog } from './open-log.js';
 import { scanLog } from './scan-log.js';
-import { countHits, sampleDenseMiddle, startDenseSearches, type DenseSearches } from './sample-dense-middle.js';
+import { sampleDenseMiddle, startDenseSearches, type DenseSample, type DenseSearches } from './sample-dense-middle.js';
 import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
@@ -50,12 +50,8 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
   const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
   const [head, tail, total, dense] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom)]);
-  if (dense) {
-    // The hits never read: the file's count less those printed, sampled, and in the tail read.
-    const t = tail;
-    const [all, inTail] = await Promise.all([dense.searches.total, t.starts.length ? countHits(t.buf.subarray(t.starts[0]!, t.ends[t.ends.length - 1]!)) : 0]);
-    middle.addUnseen(Math.max(0, all - dense.exact - dense.offered - inTail));
-  }
+  // The hits never read: those the sampling estimates its stretch holds, less those it offered.
+  if (dense) middle.addUnseen(Math.max(0, dense.estimatedHits - dense.offered), true);
   await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
@@ -176,7 +172,7 @@ async function countLines(path: string, size: number): Promise<number> {
  * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
  * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<Dense | null> {
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<DenseSample | null> {
   const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
   const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
@@ -246,15 +242,8 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
   if (done || !searches) return null;
   // The exact hits are spent before the tail: sample the rest of the middle.
   const from = await lineEndAfter(path, last.at, tailFrom);
-  const offered = from < tailFrom ? await sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler) : 0;
-  return { searches, exact: records, offered };
-}
-
-/** A sampled middle: its passes, the hits ripgrep printed and those the sampling offered. */
-interface Dense {
-  searches: DenseSearches;
-  exact: number;
-  offered: number;
+  if (from >= tailFrom) return { offered: 0, estimatedHits: 0 };
+  return sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler);
 }
 
 /** One record in this many of the exact hits is probed for which needles it holds (rare needles, cheaply). */
