@@ -55,6 +55,8 @@ export const FILE_NEEDLES = ['rror', 'RROR', 'FAIL', 'Fail', 'ailed', '##[', 'xc
 export const FILE_NEEDLE_BUFFERS = FILE_NEEDLES.map((s) => Buffer.from(s));
 /** The stream path's needles as bytes (the list HitFinder searches). */
 export const STREAM_NEEDLE_BUFFERS: readonly Buffer[] = NEEDLES;
+/** The stream path's needles as text (the sampled stream searches the rare ones through ripgrep). */
+export const STREAM_NEEDLES: readonly string[] = NEEDLE_TEXT;
 
 /** Line starts of the lines in buf[from, to) holding a needle (at most `max`), in order; a line is named once. */
 export function findHits(buf: Buffer, from: number, to: number, max: number, needles: readonly Buffer[] = FILE_NEEDLE_BUFFERS): number[] {

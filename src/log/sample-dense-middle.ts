@@ -10,7 +10,7 @@ import type { KeySampler, MiddleHits } from './middle-hits.js';
 import type { RawTemplateKeys } from '../evidence/templates.js';
 
 /** Step and error markers (hit-finder.ts hitMarker): each one is searched for in the whole sampled middle. */
-const MARKER_LITERALS = ['##[group]Run ', '##[error]', 'section_start:', 'ERROR: Job failed'];
+export const MARKER_LITERALS = ['##[group]Run ', '##[error]', 'section_start:', 'ERROR: Job failed'];
 
 /** Where the sampled stretch of the middle lies. */
 export interface DenseStretch {

@@ -1,9 +1,25 @@
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
-import { FULL_KEEP_BYTES, HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
+import {
+  FULL_KEEP_BYTES,
+  HEAD_LINES,
+  MAX_LOG_LINE_BYTES,
+  MIDDLE_EXACT_HITS,
+  MIDDLE_RARE_NEEDLE_SHARE,
+  MIDDLE_RECENT_BYTES,
+  MIDDLE_SAMPLE_EVERY,
+  MIDDLE_SAMPLE_WINDOW,
+  MIDDLE_STEP_SCAN_BYTES,
+  STREAM_TAP_MAX_LINE_BYTES,
+  STREAM_TAP_PENDING_BYTES,
+  TAIL_BYTES,
+  TAIL_LINES,
+} from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds, type MiddleNote } from './middle-hits.js';
-import { HitFinder, hitMarker } from './hit-finder.js';
+import { HitFinder, hasNeedle, hitMarker, STREAM_NEEDLE_BUFFERS, STREAM_NEEDLES } from './hit-finder.js';
+import { MARKER_LITERALS } from './sample-dense-middle.js';
+import { TargetedTap } from './targeted-tap.js';
 import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
 /** A fold / section boundary of a CI that hides its markers in escape sequences (GitLab, Travis). */
@@ -42,7 +58,10 @@ export async function scanLog(
   bounds: MiddleBounds = MIDDLE_BOUNDS,
 ): Promise<LogScan> {
   const scanner = new Scanner(bounds);
-  for await (const chunk of chunks) scanner.push(chunk);
+  for await (const chunk of chunks) {
+    scanner.push(chunk);
+    await scanner.backpressure();
+  }
   return scanner.finish(state.capped);
 }
 
@@ -73,6 +92,15 @@ class Scanner {
   private readonly sampler = new KeySampler();
   /** Bytes of the log before the body being scanned (the sampler's offsets). */
   private base = 0;
+  // Which needles the hits hold, on one hit in RARE_PROBE_EVERY (the sampled stream searches the rare ones).
+  private readonly needleSeen = new Array<number>(STREAM_NEEDLE_BUFFERS.length).fill(0);
+  private probed = 0;
+  // The sampled stream (past the exact hits): ripgrep beside us, the partial last line, the step being read.
+  private tap: TargetedTap | null = null;
+  private tapCarry: Buffer | null = null;
+  private stepLeft = 0;
+  private stepEnd = 0;
+  private readonly sample = { bytes: 0, offered: 0, windowHits: 0, windowBytes: 0 };
 
   constructor(bounds: MiddleBounds) {
     this.middle = new MiddleHits(bounds);
@@ -88,13 +116,32 @@ class Scanner {
       const held = this.pending;
       this.pending = [];
       for (const c of held) this.scanChunk(c);
+      this.maybeSample();
       return;
     }
+    if (this.tap) return this.pushSampled(chunk);
     this.scanChunk(chunk);
+    this.maybeSample();
   }
 
-  finish(capped: boolean): LogScan {
+  /** Resolves when ripgrep has caught up enough with a sampled stream (memory stays bounded). */
+  async backpressure(): Promise<void> {
+    if (this.tap && this.tap.pending > STREAM_TAP_PENDING_BYTES) await this.tap.waitBelow(STREAM_TAP_PENDING_BYTES / 2);
+  }
+
+  async finish(capped: boolean): Promise<LogScan> {
     if (!this.huge) return this.finishWhole(capped);
+    if (this.tap) {
+      await this.tap.end();
+      this.tap = null;
+      // The partial last line of a sampled stream goes the ordinary way.
+      if (this.tapCarry) this.scanChunk(this.tapCarry);
+      this.tapCarry = null;
+    }
+    if (this.sample.windowBytes > 0) {
+      const estimated = Math.round((this.sample.windowHits * this.sample.bytes) / this.sample.windowBytes);
+      this.middle.addUnseen(Math.max(0, estimated - this.sample.offered), true);
+    }
     if (this.carry && this.carry.length) {
       // The last line had no newline.
       const line = this.carry;
@@ -200,6 +247,11 @@ class Scanner {
   }
 
   private onHit(body: Buffer, start: number, end: number, decoded: LogLine | null, single: boolean): void {
+    if (this.middle.hits % RARE_PROBE_EVERY === 0) {
+      this.probed++;
+      const line = body.subarray(start, end);
+      for (let k = 0; k < STREAM_NEEDLE_BUFFERS.length; k++) if (line.indexOf(STREAM_NEEDLE_BUFFERS[k]!) !== -1) this.needleSeen[k]!++;
+    }
     const key = this.sampler.take(this.base + start) ? this.keys.keyOf(body, start, end) : null;
     const hit = this.middle.offer(this.n, key, hitMarker(body, start, end));
     if (!hit) return;
@@ -219,6 +271,107 @@ class Scanner {
     const line = decoded ?? this.decodeLine(body, start, end, this.n);
     this.middle.addLine(hit, line);
     if (this.middle.bounds.contextAfter > 0) this.open.push({ hit, until: this.n + this.middle.bounds.contextAfter, bytes: line.text.length + 1 });
+  }
+
+  /**
+   * Past the exact hits (a stream saying "error" on every line), the rest is sampled as the file path
+   * samples it: ripgrep, fed the same bytes, finds every step and error marker and every line with a
+   * needle rare so far; one window of `sampleWindow` bytes every `sampleEvery` bytes is looked at line by
+   * line, and so are each step's first hits and the context of kept hits; the lines between are only
+   * counted (memchr speed). The hits never looked at are estimated from the windows (hitsEstimated).
+   */
+  private maybeSample(): void {
+    const exact = this.middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
+    if (this.middle.hits < exact || this.n <= HEAD_LINES || this.carryOverflow) return;
+    const rare = STREAM_NEEDLES.filter((_, k) => this.needleSeen[k]! < Math.max(1, this.probed * MIDDLE_RARE_NEEDLE_SHARE));
+    this.tapCarry = this.carry;
+    this.carry = null;
+    this.tap = new TargetedTap(
+      [...MARKER_LITERALS, ...rare],
+      (seg, starts) => this.scanSampled(seg.buf, starts),
+      (pending) => this.stopSampling(pending),
+    );
+  }
+
+  private pushSampled(chunk: Buffer): void {
+    const lastNl = chunk.lastIndexOf(10);
+    if (lastNl === -1) {
+      this.tapCarry = this.tapCarry ? Buffer.concat([this.tapCarry, chunk]) : chunk;
+      // A line too long to hand to ripgrep whole: the rest of the stream goes the ordinary way.
+      if (this.tapCarry.length > STREAM_TAP_MAX_LINE_BYTES) this.tap!.abandon();
+      return;
+    }
+    const seg = this.tapCarry ? Buffer.concat([this.tapCarry, chunk.subarray(0, lastNl + 1)]) : chunk.subarray(0, lastNl + 1);
+    this.tapCarry = lastNl + 1 < chunk.length ? chunk.subarray(lastNl + 1) : null;
+    this.tap!.push({ buf: seg });
+  }
+
+  /** ripgrep failed (or a line was too long for it): what it had not answered for is scanned line by line. */
+  private stopSampling(pending: { buf: Buffer }[]): void {
+    this.tap = null;
+    for (const { buf } of pending) {
+      this.addTail(buf, this.n + 1);
+      this.scanLines(buf, false);
+    }
+    const rest = this.tapCarry;
+    this.tapCarry = null;
+    if (rest) this.scanChunk(rest);
+  }
+
+  /** One segment of a sampled stream (whole lines), with the line starts ripgrep matched in it. */
+  private scanSampled(body: Buffer, targeted: number[]): void {
+    this.addTail(body, this.n + 1);
+    const every = this.middle.bounds.sampleEvery ?? MIDDLE_SAMPLE_EVERY;
+    const win = this.middle.bounds.sampleWindow ?? MIDDLE_SAMPLE_WINDOW;
+    const len = body.length;
+    const base = this.base;
+    let pos = 0;
+    let ti = 0;
+    while (pos < len) {
+      const abs = base + pos;
+      const winStart = abs - (abs % every);
+      const inWin = abs - winStart < win;
+      const inStep = this.stepLeft > 0 && abs < this.stepEnd;
+      while (ti < targeted.length && targeted[ti]! < pos) ti++;
+      if (!inWin && !inStep && this.open.length === 0 && targeted[ti] !== pos) {
+        // Nothing to look at before the next targeted line or window: count the lines, skip them.
+        const next = Math.min(ti < targeted.length ? targeted[ti]! : len, winStart + every - base, len);
+        const to = body[next - 1] === 10 ? next : body.indexOf(10, next) + 1 || len;
+        let p = body.indexOf(10, pos);
+        for (; p !== -1 && p < to; p = body.indexOf(10, p + 1)) this.n++;
+        pos = to;
+        continue;
+      }
+      const end = body.indexOf(10, pos);
+      this.n++;
+      const isTargeted = targeted[ti] === pos;
+      const hit = isTargeted || ((inWin || inStep) && hasNeedle(body, pos, end));
+      let line: LogLine | null = null;
+      if (this.open.length) {
+        // Lines after a kept hit: its context.
+        for (const w of this.open) {
+          if (!this.middle.held(w.hit) || w.bytes > this.middle.bounds.windowBytes) continue;
+          line ??= this.decodeLine(body, pos, end, this.n);
+          this.middle.addLine(w.hit, line);
+          w.bytes += line.text.length + 1;
+        }
+        this.open = this.open.filter((w) => w.until > this.n && this.middle.held(w.hit) && w.bytes <= this.middle.bounds.windowBytes);
+      }
+      if (inWin) this.sample.windowBytes += end - pos + 1;
+      if (hit) {
+        if (inWin) this.sample.windowHits++;
+        this.sample.offered++;
+        const marker = hitMarker(body, pos, end);
+        this.onHit(body, pos, end, line, false);
+        if (marker === 'step') {
+          this.stepLeft = this.middle.bounds.stepHits;
+          this.stepEnd = abs + (end - pos) + 1 + MIDDLE_STEP_SCAN_BYTES;
+        } else if (inStep) this.stepLeft--;
+      }
+      pos = end + 1;
+    }
+    this.base += len;
+    this.sample.bytes += len;
   }
 
   private appendCarry(part: Buffer): void {
@@ -280,3 +433,5 @@ class Scanner {
 }
 
 const NEWLINE = Buffer.from('\n');
+/** One hit in this many is probed for which needles it holds (rare needles, cheaply). */
+const RARE_PROBE_EVERY = 16;

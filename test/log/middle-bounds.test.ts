@@ -121,44 +121,51 @@ describe('the bounded middle of a huge log (small bounds)', async () => {
   }
 });
 
-describe('the sampled middle of a big file (past its exact hits)', async () => {
+describe('the sampled middle (past its exact hits), on the file and the stream path', async () => {
   // A real Python traceback headline in the dense stretch: 'Traceback' is a needle no exact hit holds.
   const traceback = read('fixtures/real-logs/python-2422710472-orig.log').find((l) => l.includes('Traceback (most recent call last)'))!.replace(STAMP, '');
   const at = lines.findIndex((l, i) => i > 2500 && l.includes('✓'));
-  const sampledLines = [...lines.slice(0, at), stamp(traceback), ...lines.slice(at)];
+  // The stream's needles are fewer: a rare one it holds (a real JVM exception line) stands in for it there.
+  const exception = read('fixtures/real-logs/maven-2003301608-orig.log').find((l) => /xception/.test(l) && !/rror/.test(l))!.replace(STAMP, '');
+  const sampledLines = [...lines.slice(0, at), stamp(traceback), stamp(exception), ...lines.slice(at)];
   const sampledText = sampledLines.join('\n') + '\n';
   const sampledTruth = cleanText(sampledText);
   const path = join(dir, 'sampled.log');
   writeFileSync(path, sampledText);
   const sampled: MiddleBounds = { ...bounds, exactHits: 60, sampleEvery: 16 * 1024, sampleWindow: 2 * 1024 };
-  const scan = await readLog(path, sampled);
   const exact = await readLog(path, { ...bounds, exactHits: 1_000_000 });
-  const kept = new Map(scan.lines.map((l) => [l.n, l.text]));
-  const tailStart = scan.lines.findLast((l, i, all) => i > 0 && all[i - 1]!.n !== l.n - 1)!.n;
+  // The stream in uneven chunks: segments handed to ripgrep end at newlines, lines straddle chunks.
+  const bytes = Buffer.from(sampledText);
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 9973) }, (_, i) => bytes.subarray(i * 9973, (i + 1) * 9973));
+  const scans = { file: await readLog(path, sampled), stream: await readLog(Readable.from(chunks), sampled) };
+  for (const [name, scan] of Object.entries(scans)) {
+    const kept = new Map(scan.lines.map((l) => [l.n, l.text]));
+    const tailStart = scan.lines.findLast((l, i, all) => i > 0 && all[i - 1]!.n !== l.n - 1)!.n;
 
-  it('keeps exact lines, within the bounds, and estimates the hits it never read (and says so)', () => {
-    expect(scan.totalLines).toBe(sampledTruth.length);
-    for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(sampledTruth[l.n - 1]!.text);
-    const middle = scan.lines.filter((l) => l.n > 40 && l.n < tailStart);
-    expect(middle.length).toBeLessThanOrEqual(sampled.maxLines);
-    // The hits between the windows are extrapolated from the windows' density, and marked as such.
-    expect(scan.middle!.hitsEstimated).toBe(true);
-    expect(exact.middle!.hitsEstimated).toBeUndefined();
-    expect(Math.abs(scan.middle!.hits - exact.middle!.hits)).toBeLessThan(exact.middle!.hits * 0.1);
-    expect(scan.middle!.hits).toBe(scan.middle!.keptHits + scan.middle!.droppedHits);
-    // Most hits were counted, never read.
-    expect(scan.middle!.unkeyedHits).toBeGreaterThan(scan.middle!.hits * 0.5);
-  });
+    it(`${name}: keeps exact lines, within the bounds, and estimates the hits it never read (and says so)`, () => {
+      expect(scan.totalLines).toBe(sampledTruth.length);
+      for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(sampledTruth[l.n - 1]!.text);
+      const middle = scan.lines.filter((l) => l.n > 40 && l.n < tailStart);
+      expect(middle.length).toBeLessThanOrEqual(sampled.maxLines);
+      // The hits between the windows are extrapolated from the windows' density, and marked as such.
+      expect(scan.middle!.hitsEstimated).toBe(true);
+      expect(exact.middle!.hitsEstimated).toBeUndefined();
+      expect(Math.abs(scan.middle!.hits - exact.middle!.hits)).toBeLessThan(exact.middle!.hits * 0.1);
+      expect(scan.middle!.hits).toBe(scan.middle!.keptHits + scan.middle!.droppedHits);
+      // Most hits were never read.
+      expect(scan.middle!.unkeyedHits).toBeGreaterThan(scan.middle!.hits * 0.5);
+    });
 
-  it("keeps every marker, a rare needle's line, the failing step's first hits and the hits nearest the end", () => {
-    for (const m of sampledTruth.filter((l) => l.n > 40 && /^##\[(?:error\]|group\]Run )/.test(l.text))) expect(kept.get(m.n)).toBe(m.text);
-    expect(scan.lines.some((l) => l.text === traceback)).toBe(true);
-    const start = sampledTruth.find((l) => l.text === '##[group]Run npm run ci:test')!;
-    for (const h of sampledTruth.filter((l) => l.n >= start.n && NEEDLE.test(l.text)).slice(0, sampled.stepHits)) expect(kept.get(h.n), `hit ${h.n}`).toBe(h.text);
-    const recent = sampledTruth.filter((l) => l.n < tailStart && l.n > 40 && NEEDLE.test(l.text)).slice(-sampled.recentHits);
-    for (const h of recent) expect(kept.get(h.n), `recent ${h.n}`).toBe(h.text);
-    expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
-  });
+    it(`${name}: keeps every marker, a rare needle's line, the failing step's first hits and the hits nearest the end`, () => {
+      for (const m of sampledTruth.filter((l) => l.n > 40 && /^##\[(?:error\]|group\]Run )/.test(l.text))) expect(kept.get(m.n)).toBe(m.text);
+      expect(scan.lines.some((l) => l.text === (name === 'file' ? traceback : exception).trimEnd())).toBe(true);
+      const start = sampledTruth.find((l) => l.text === '##[group]Run npm run ci:test')!;
+      for (const h of sampledTruth.filter((l) => l.n >= start.n && NEEDLE.test(l.text)).slice(0, sampled.stepHits)) expect(kept.get(h.n), `hit ${h.n}`).toBe(h.text);
+      const recent = sampledTruth.filter((l) => l.n < tailStart && l.n > 40 && NEEDLE.test(l.text)).slice(-sampled.recentHits);
+      for (const h of recent) expect(kept.get(h.n), `recent ${h.n}`).toBe(h.text);
+      expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
+    });
+  }
 });
 
 describe('bad input in these shapes stays bounded and clear', () => {
