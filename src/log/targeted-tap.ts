@@ -59,8 +59,11 @@ export class TargetedTap {
     this.queue.push({ seg, start, sentinelAt: this.written, hits: [] });
     this.written += this.sentinel.length;
     this.pendingBytes += seg.buf.length;
+    // One write of both (writev).
+    this.rg.stdin!.cork();
     this.rg.stdin!.write(seg.buf);
     this.rg.stdin!.write(this.sentinel);
+    this.rg.stdin!.uncork();
   }
 
   /** Resolves once no more than `bytes` are pending (or ripgrep failed). */
