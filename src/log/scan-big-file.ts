@@ -1,4 +1,6 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { LogReadError } from '../errors.js';
@@ -7,10 +9,9 @@ import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import type { LogScan, SectionMarker } from './scan-log.js';
 import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
-import { openLog } from './open-log.js';
 import { scanLog } from './scan-log.js';
 import { sampleDenseMiddle, startDenseSearches, type DenseSample, type DenseSearches } from './sample-dense-middle.js';
-import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
+import { FILE_FALLBACK_CHUNK_BYTES, HEAD_LINES, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
 import { lineKeys, recentHitsInTable, type LineTable } from './middle-windows.js';
@@ -33,7 +34,31 @@ export async function scanBigFile(path: string, size: number, bounds: MiddleBoun
     // scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed.
     if (!(e instanceof RgOutOfMemory)) throw e;
     const state = { capped: false };
-    return scanLog(openLog(path, state), state, bounds);
+    return scanLog(fileChunks(path, state), state, bounds);
+  }
+}
+
+/**
+ * The file's bytes in small fresh chunks (the scanner holds some: its tail), read synchronously with a
+ * yield to the event loop every few MB; stops at MAX_LOG_BYTES like openLog.
+ */
+async function* fileChunks(path: string, state: { capped: boolean }): AsyncGenerator<Buffer> {
+  const fd = openSync(path, 'r');
+  try {
+    for (let pos = 0, k = 1; ; k++) {
+      if (pos >= MAX_LOG_BYTES) {
+        state.capped = true;
+        return;
+      }
+      const buf = Buffer.allocUnsafeSlow(Math.min(FILE_FALLBACK_CHUNK_BYTES, MAX_LOG_BYTES - pos));
+      const got = readSync(fd, buf, 0, buf.length, pos);
+      if (got <= 0) return;
+      pos += got;
+      yield got < buf.length ? buf.subarray(0, got) : buf;
+      if (k % 64 === 0) await yieldNow();
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
