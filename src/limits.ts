@@ -65,6 +65,8 @@ export const MIDDLE_STEP_SCAN_BYTES = 1024 * 1024;
 export const MIDDLE_RARE_NEEDLE_SHARE = 0.01;
 /** The sampled middle numbers its lines by reading the stretch in blocks this big (they stay in the CPU cache: ~0.4 s of CPU per GB of short lines). */
 export const LINE_COUNT_BLOCK_BYTES = 64 * 1024;
+/** ...and remembers the line number every this many bytes of it (8 bytes each: 8 KB per GB), so a line is numbered from the nearest mark. */
+export const LINE_INDEX_BLOCK_BYTES = 1024 * 1024;
 /** A sampled stream hands its lines to ripgrep (targeted-tap.ts); at most this many bytes wait for ripgrep's answer (memory)... */
 export const STREAM_TAP_PENDING_BYTES = 16 * 1024 * 1024;
 /** ...and a line longer than this ends the sampling (ripgrep buffers whole lines; the scanner cuts them). */

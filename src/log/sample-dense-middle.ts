@@ -61,10 +61,12 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
   const every = middle.bounds.sampleEvery ?? MIDDLE_SAMPLE_EVERY;
   const win = middle.bounds.sampleWindow ?? MIDDLE_SAMPLE_WINDOW;
   const stepHits = middle.bounds.stepHits;
-  const targeted = (await searches.targeted).filter((at) => at >= s.from && at < s.to);
   const fd = openSync(s.path, 'r');
   try {
     const counter = new LineCounter(fd, s.from, s.fromLine);
+    // Count the stretch's lines while ripgrep's targeted pass runs (two cores: they overlap).
+    await counter.index(s.to);
+    const targeted = (await searches.targeted).filter((at) => at >= s.from && at < s.to);
     // Each buffer reused: nothing read is held past its use (kept hits are re-read at their offsets).
     const winBuf = Buffer.allocUnsafe(win + MAX_LOG_LINE_BYTES + 1);
     const lineBuf = Buffer.allocUnsafe(MAX_LOG_LINE_BYTES + 1);
