@@ -166,7 +166,7 @@ export async function benchShapes({ repo, base, only }) {
       console.log(
         `  ${String(shape.id)}. ${shape.name.padEnd(58)} ${`${row.sizeMB.toFixed(0)} MB`.padStart(8)} ${`${(rg.ms / 1000).toFixed(2)} s${cpu(rg.cpuMs)}`.padStart(15)} ${`${(d.wallMs / 1000).toFixed(2)} s${cpu(d.cpuMs)}`.padStart(20)} ${`${row.ratio.toFixed(1)}x`.padStart(11)} ${cpuRatio ? `${cpuRatio.toFixed(1)}x`.padStart(10) : '         -'} ${`${d.maxRssMB.toFixed(0)} / ${d.treeMB?.toFixed(0) ?? '-'} MB`.padStart(16)}   ${d.top ?? 'no location'}${ok ? '' : '  WRONG PIN'}`,
       );
-      if (d.middle) console.log(`       middle: ${d.middle.hits.toLocaleString()} error-looking lines, ${d.middle.keptHits} kept (${d.middle.keptLines} lines with context), ${d.middle.droppedHits.toLocaleString()} dropped${d.middle.unkeyedHits ? `, ${d.middle.unkeyedHits.toLocaleString()} not templated (sampled)` : ''}`);
+      if (d.middle) console.log(`       middle: ${d.middle.hitsEstimated ? '~' : ''}${d.middle.hits.toLocaleString()} error-looking lines${d.middle.hitsEstimated ? ' (estimated from the sample windows)' : ''}, ${d.middle.keptHits} kept (${d.middle.keptLines} lines with context), ${d.middle.droppedHits.toLocaleString()} dropped${d.middle.unkeyedHits ? `, ${d.middle.unkeyedHits.toLocaleString()} not templated (sampled)` : ''}`);
       // Shape 5 reads shape 1's file: keep it until then.
       if (shape.id !== 1 || (only && !only.has(5))) rmSync(plain, { force: true });
       if (shape.gzip) rmSync(log, { force: true });
