@@ -20,6 +20,8 @@ vi.mock('../../src/limits.js', async (importOriginal) => ({
   TAIL_LINES: 1000,
   MIDDLE_RECENT_BYTES: 16 * 1024,
   MAX_LOG_BYTES: 2 * 1024 * 1024,
+  // A sampled stream hands lines up to this long to ripgrep; a longer one ends the sampling.
+  STREAM_TAP_MAX_LINE_BYTES: 8 * 1024,
 }));
 
 const { readLog } = await import('../../src/log/read-log.js');
@@ -166,6 +168,31 @@ describe('the sampled middle (past its exact hits), on the file and the stream p
       expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
     });
   }
+});
+
+describe('a sampled stream that meets a line too long for ripgrep', async () => {
+  // Past the exact hits, a 40 KB line (real passing-test lines run together) arrives in 9,973-byte chunks:
+  // the sampling stops, the rest is scanned line by line, the long line cut, every number still right.
+  const long = passing.join(' ').repeat(Math.ceil((40 << 10) / passing.join(' ').length));
+  const at = lines.findIndex((l, i) => i > 2500 && l.includes('✓'));
+  const text = [...lines.slice(0, at), stamp(long), ...lines.slice(at)].join('\n') + '\n';
+  const truth = cleanText(text);
+  const bytes = Buffer.from(text);
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 9973) }, (_, i) => bytes.subarray(i * 9973, (i + 1) * 9973));
+  const sampled: MiddleBounds = { ...bounds, exactHits: 60, sampleEvery: 16 * 1024, sampleWindow: 2 * 1024 };
+  const scan = await readLog(Readable.from(chunks), sampled);
+
+  it('numbers every kept line right, cuts the long one, and still finds the failing step', () => {
+    expect(scan.totalLines).toBe(truth.length);
+    for (const l of scan.lines) {
+      const cut = / … \[line cut at \d+ bytes\]$/.exec(l.text);
+      if (cut) expect(truth[l.n - 1]!.text.startsWith(l.text.slice(0, cut.index)), `line ${l.n}`).toBe(true);
+      else expect(l.text, `line ${l.n}`).toBe(truth[l.n - 1]!.text);
+    }
+    expect(scan.middle!.hitsEstimated).toBe(true);
+    expect(scan.middle!.hits).toBe(scan.middle!.keptHits + scan.middle!.droppedHits);
+    expect(findFailingStep(scan.lines, scan.sections, scan.totalLines).failing?.name).toBe('npm run ci:test');
+  });
 });
 
 describe('bad input in these shapes stays bounded and clear', () => {
