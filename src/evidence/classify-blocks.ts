@@ -13,7 +13,7 @@ const RULES: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
   ],
   [
     'compile',
-    /:\d+(?::\d+)?:?\s+(?:fatal )?error\b|^\s*error(?:\[E\d+\])?: |\berror (?:TS|CS|C|FS)\d+|\bfatal error: |\bSyntaxError\b|[Ss]yntax error|[Pp]arse error|ParseError|cannot find symbol|undefined reference to|was not declared in this scope|no matching function|has no member named|is not a member of|incompatible types|cannot convert|unknown type name|implicit declaration|[Cc]ompilation (?:failed|terminated|error)|[Cc]ould not compile|[Ff]ailed to compile|COMPILATION ERROR|type mismatch|No instance for|Couldn't match|Variable not in scope|Not in scope:|undefined: \w|undeclared (?:name|identifier)|use of undeclared|Unresolved reference|cannot find (?:type|value|name|function|macro)|error: linking|ld returned|linker command failed|error MSB\d+|\*\* BUILD FAILED \*\*|xcodebuild: error|\(CompileError\)|== Compilation error|Module not found/,
+    /:\d+(?::\d+)?:?\s+(?:fatal )?error\b|^\s*error(?:\[E\d+\])?: |\berror (?:TS|CS|C|FS)\d+|\bfatal error: |\bSyntaxError\b|[Ss]yntax error|[Pp]arse error|ParseError|cannot find symbol|undefined reference to|was not declared in this scope|no matching function|has no member named|is not a member of|incompatible types|cannot convert|unknown type name|implicit declaration|[Cc]ompilation (?:failed|terminated|error)|[Cc]ould not compile|[Ff]ailed to compile|COMPILATION ERROR|type mismatch|No instance for|Couldn't match|Variable not in scope|Not in scope:|undefined: \w|undeclared (?:name|identifier)|use of undeclared|Unresolved reference|cannot find (?:type|value|name|function|macro)|error: linking|ld returned|linker command failed|error MSB\d+|\*\* BUILD FAILED \*\*|xcodebuild: error|\(CompileError\)|== Compilation error|Module not found|\bparser error\b|This expression has type|Unbound (?:value|module|type constructor|constructor)|does not match the interface|(?:\.\w+:\d+(?::\d+)?:?|\.\w+\(\d+(?:,\s?\d+)?\)|", line \d+(?:, characters \d+-\d+)?:)(?:\s*\n)*\s*(?:Fatal )?Error: /,
   ],
   [
     'test',
@@ -21,7 +21,7 @@ const RULES: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
   ],
   [
     'lint',
-    /\blint(?:er|ing)?\b|\brubocop\b|\boffen[cs]es?\b|\bstyle\b|\bformat(?:ting|ted)?\b.*\b(?:check|would|differ)|would reformat|would be reformatted|\bcheckstyle\b|\bshellcheck\b|\bSC\d{4}\b|\bflake8\b|\bpylint\b|\bruff\b|\bclippy\b|\bgolangci\b|\bgofmt\b|\bprettier\b|\bstylelint\b|\bmarkdownlint\b|\bMD\d{3}\b|\bhadolint\b|\bDL\d{4}\b|\bcodespell\b|\bmisspell|\bisort\b|\bblack\b|\bvale\b|\bktlint\b|\bdetekt\b|\bphpcs\b|\bPSR-?\d+\b|\bcs-fixer\b|trailing whitespace|line too long|\bunused (?:import|variable)/i,
+    /\blint(?:er|ing)?\b|\brubocop\b|\boffen[cs]es?\b|\bstyle\b|\bformat(?:ting|ted)?\b.*\b(?:check|would|differ)|would reformat|would be reformatted|\bcheckstyle\b|\bshellcheck\b|\bSC\d{4}\b|\bflake8\b|\bpylint\b|\bruff\b|\bclippy\b|\bgolangci\b|\bgofmt\b|\bprettier\b|\bstylelint\b|\bmarkdownlint\b|\bMD\d{3}\b|\bhadolint\b|\bDL\d{4}\b|\bcodespell\b|\bmisspell|\bisort\b|\bblack\b|\bvale\b|\bktlint\b|\bdetekt\b|\bphpcs\b|\bPSR-?\d+\b|\bcs-fixer\b|trailing whitespace|line too long|\bunused (?:import|variable|argument|function)|accessing undefined (?:variable|field)|setting non-standard global|\(Severity: \d\)|\d+ warnings? \/ \d+ errors? in \d+ files?/i,
   ],
 ];
 

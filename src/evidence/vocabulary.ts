@@ -102,7 +102,8 @@ export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.tr
 const FRAME = new RegExp(
   [
     String.raw`^\s+at\s+\S`,
-    String.raw`^\s*File ".*", line \d+`,
+    // (not OCaml's diagnostics, `File "a.ml", line 20, characters 4-9:` and `File "a.ml", line 1:`)
+    String.raw`^\s*File ".*", line \d+(?!\d|:|, characters)`,
     String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
     String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
