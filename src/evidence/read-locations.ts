@@ -19,6 +19,10 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // bash's and sh's `script.sh: line 12: …`, JSHint's `a.js: line 12, col 5, …`; a shell script often has no
   // extension, so here a path with a directory is enough (the words `: line N` say it is a location)
   { re: new RegExp(String.raw`(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): line (\d+)(?:, col (\d+))?\b`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
+  // dash's and POSIX sh's `bin/which: 43: Syntax error: …`: the file leads the line, the line number stands alone
+  { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
+  // Tcl's error trace `(file "tests/a.tcl" line 3)`
+  { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's and others' `lib/A.pm: message … at line 12, column 5.`: the file leads the line
   { re: new RegExp(String.raw`^\s*${PATH}: .*?\b(?:at|on) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
   // `file:[12,5]`, `file:[12:5]`
@@ -102,9 +106,38 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         });
       }
     }
+    if (out.length === first) {
+      const above = locationLineAbove(b, byN);
+      if (above) {
+        out.push({ kind: 'diagnostic', path: above.loc.path, line: above.loc.line, ...(above.loc.column ? { column: above.loc.column } : {}),
+          message: header || above.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: HEADER_WEIGHT, logLine: above.n });
+      }
+    }
     demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/** Lines looked at above a block for its location: a blank, a source excerpt and its marker (gfortran, Crystal). */
+const LOOKBACK = 6;
+/** A line that is a location and nothing else: `foo.f90:17:8:`, Crystal's `In src/a.cr:40:23`. */
+const LOCATION_ONLY = /^\s*(?:In |in |at |--> )?(\S+)\s*$/;
+
+/**
+ * Some tools print the location alone on its line, then an excerpt, and only then the verdict (`Error: …`),
+ * so the block the finder chose starts below it; a block that names no place takes such a line from just above.
+ */
+function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
+  for (let n = b.start - 1; n >= b.start - LOOKBACK && n >= 1; n--) {
+    const text = byN.get(n);
+    if (text === undefined) return undefined;
+    const m = LOCATION_ONLY.exec(text);
+    if (!m) continue;
+    const locs = locationsIn(m[1]!.replace(/:$/, ''));
+    if (locs.length === 1) return { n, text, loc: locs[0]! };
+  }
+  return undefined;
 }
 
 /** What a `line 1` with no column weighs once the block names a real line of the same file. */

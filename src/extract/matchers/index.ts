@@ -79,6 +79,7 @@ import { bazelMatcher } from './bazel.js';
 // p14m: long-tail toolchains, part 4 (one contiguous block)
 import { jshintMatcher } from './jshint.js';
 import { gfortranMatcher } from './gfortran.js';
+import { crystalMatcher } from './crystal.js';
 // end p14m
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -169,6 +170,7 @@ export const MATCHERS: readonly Matcher[] = [
   // p14m: long-tail toolchains, part 4
   jshintMatcher,
   gfortranMatcher,
+  crystalMatcher,
   // end p14m
   packageManagerMatcher,
   infraMatcher,
