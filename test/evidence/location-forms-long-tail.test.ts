@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { locationsIn } from '../../src/evidence/index.js';
+import { locationsIn, signalsFromBlocks } from '../../src/evidence/index.js';
+import { logLines } from '../helpers/log.js';
+import type { Block } from '../../src/evidence/index.js';
 
 /** The location forms of toolchains that have no matcher, read from their recorded output (fixtures/logs). */
 const logLine = (c: string, i: number): string =>
@@ -31,5 +33,24 @@ describe('location forms of the long tail', () => {
   it('does not read a bare word before `: line N` as a path', () => {
     expect(locationsIn('error: line 12: unexpected token')).toEqual([]);
     expect(locationsIn('Warning: line 3 of the config is ignored')).toEqual([]);
+  });
+
+  it("reads dash's `file: N: Syntax error:` and Tcl's `(file \"x\" line N)`", () => {
+    expect(locationsIn(logLine('dash-n-missing-case-terminator-which', 0))).toEqual([{ path: 'bin/which', line: 43 }]);
+    expect(locationsIn(logLine('tcl-no-such-variable-parray', 8))).toEqual([{ path: 'tests/parray.tcl', line: 3 }]);
+    expect(locationsIn('12:30:45: 3: started')).toEqual([]);
+  });
+
+  it('takes the location-only line above a block that names no place (gfortran: location, excerpt, then Error:)', () => {
+    const lines = logLines('fixtures/logs/gfortran-implicit-none-renamed-loop/log.txt');
+    const s = signalsFromBlocks([{ start: 3, end: 5, header: 5, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'compile');
+    expect(s).toMatchObject([{ path: 'foo_mod.f90', line: 17, column: 8, logLine: 1, tool: 'evidence' }]);
+  });
+
+  it("weighs OCaml's column-less `line 1` below the later line of the same file that the block names", () => {
+    const lines = logLines('fixtures/logs/ocamlc-type-error-option-default/log.txt');
+    const s = signalsFromBlocks([{ start: 1, end: 9, header: 1, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'compile');
+    const w = (line: number) => s.find((x) => x.path === 'src/option.ml' && x.line === line)!.weight;
+    expect(w(1)).toBeLessThan(w(20));
   });
 });
