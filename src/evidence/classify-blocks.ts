@@ -13,15 +13,15 @@ const RULES: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
   ],
   [
     'compile',
-    /:\d+(?::\d+)?:?\s+(?:fatal )?error\b|^\s*error(?:\[E\d+\])?: |\berror (?:TS|CS|C|FS)\d+|\bfatal error: |\bSyntaxError\b|[Ss]yntax error|[Pp]arse error|ParseError|cannot find symbol|undefined reference to|was not declared in this scope|no matching function|has no member named|is not a member of|incompatible types|cannot convert|unknown type name|implicit declaration|[Cc]ompilation (?:failed|terminated|error)|[Cc]ould not compile|[Ff]ailed to compile|COMPILATION ERROR|type mismatch|No instance for|Couldn't match|Variable not in scope|Not in scope:|undefined: \w|undeclared (?:name|identifier)|use of undeclared|Unresolved reference|cannot find (?:type|value|name|function|macro)|error: linking|ld returned|linker command failed|error MSB\d+|\*\* BUILD FAILED \*\*|xcodebuild: error|\(CompileError\)|== Compilation error|Module not found/,
+    /:\d+(?::\d+)?:?\s+(?:fatal )?error\b|^\s*error(?:\[E\d+\])?: |\berror (?:TS|CS|C|FS)\d+|\bfatal error: |\bSyntaxError\b|[Ss]yntax error|[Pp]arse error|ParseError|cannot find symbol|undefined reference to|was not declared in this scope|no matching function|has no member named|is not a member of|incompatible types|cannot convert|unknown type name|implicit declaration|[Cc]ompilation (?:failed|terminated|error)|[Cc]ould not compile|[Ff]ailed to compile|COMPILATION ERROR|type mismatch|No instance for|Couldn't match|Variable not in scope|Not in scope:|undefined: \w|undeclared (?:name|identifier)|use of undeclared|Unresolved reference|cannot find (?:type|value|name|function|macro)|error: linking|ld returned|linker command failed|error MSB\d+|\*\* BUILD FAILED \*\*|xcodebuild: error|\(CompileError\)|== Compilation error|Module not found|\bparser error\b|This expression has type|Unbound (?:value|module|type constructor|constructor)|does not match the interface|(?:\.\w+:\d+(?::\d+)?:?|\.\w+\(\d+(?:,\s?\d+)?\)|", line \d+(?:, characters \d+-\d+)?:)[^\n]*\n(?:[^\n]*\n){0,6}?\s*(?:Fatal )?Error: /,
   ],
   [
     'test',
-    /\bassert|\bexpect(?:ed|ation)?\b|Failed asserting|\bnot ok \d+|\bFAIL(?:ED)?\b|\b\d+ (?:tests? )?fail(?:ed|ures?|ing)\b|Failures?: [1-9]|Tests? (?:run|failed)|test(?:s|case)? (?:failed|failure)|\bspec\b|examples?, [1-9]\d* failures?|\bbut (?:was|got)\b|\bto (?:equal|be|eq|match)\b|\bActual\b|\bReceived\b|Test Suites:|\bAssertion|\bpanicked at\b|\bdoctest\b|--- FAIL|Exception in test|test_\w+|\w+Test\b|\w+Spec\b|\bTAP\b/,
+    /\bassert|\bexpect(?:ed|ation)?\b|Failed asserting|\bnot ok \d+|\bFAIL(?:ED)?\b|\b\d+ (?:tests? )?fail(?:ed|ures?|ing)\b|Failures?: [1-9]|Tests? (?:run|failed)|test(?:s|case)? (?:failed|failure)|\bspec\b|examples?, [1-9]\d* failures?|\bbut (?:was|got)\b|\bto (?:equal|be|eq|match)\b|\bActual\b|\bReceived\b|Test Suites:|\bAssertion|\bpanicked at\b|\bdoctest\b|--- FAIL|Exception in test|^stack traceback:$|^\s*(?:while executing|invoked from within)$|test_\w+|\w+Test\b|\w+Spec\b|\bTAP\b/m,
   ],
   [
     'lint',
-    /\blint(?:er|ing)?\b|\brubocop\b|\boffen[cs]es?\b|\bstyle\b|\bformat(?:ting|ted)?\b.*\b(?:check|would|differ)|would reformat|would be reformatted|\bcheckstyle\b|\bshellcheck\b|\bSC\d{4}\b|\bflake8\b|\bpylint\b|\bruff\b|\bclippy\b|\bgolangci\b|\bgofmt\b|\bprettier\b|\bstylelint\b|\bmarkdownlint\b|\bMD\d{3}\b|\bhadolint\b|\bDL\d{4}\b|\bcodespell\b|\bmisspell|\bisort\b|\bblack\b|\bvale\b|\bktlint\b|\bdetekt\b|\bphpcs\b|\bPSR-?\d+\b|\bcs-fixer\b|trailing whitespace|line too long|\bunused (?:import|variable)/i,
+    /\blint(?:er|ing)?\b|\brubocop\b|\boffen[cs]es?\b|\bstyle\b|\bformat(?:ting|ted)?\b.*\b(?:check|would|differ)|would reformat|would be reformatted|\bcheckstyle\b|\bshellcheck\b|\bSC\d{4}\b|\bflake8\b|\bpylint\b|\bruff\b|\bclippy\b|\bgolangci\b|\bgofmt\b|\bprettier\b|\bstylelint\b|\bmarkdownlint\b|\bMD\d{3}\b|\bhadolint\b|\bDL\d{4}\b|\bcodespell\b|\bmisspell|\bisort\b|\bblack\b|\bvale\b|\bktlint\b|\bdetekt\b|\bphpcs\b|\bPSR-?\d+\b|\bcs-fixer\b|trailing whitespace|line too long|\bunused (?:import|variable|argument|function)|accessing undefined (?:variable|field)|setting non-standard global|\(Severity: \d\)|\d+ warnings? \/ \d+ errors? in \d+ files?/i,
   ],
 ];
 
@@ -39,6 +39,8 @@ export function categoryFromBlocks(blocks: readonly Block[], textOf: (b: Block) 
     if (b.kind === 'infra' && INFRA_WORDS.test(text)) return 'infra';
     for (const [category, re] of RULES) if (re.test(text)) return category;
     if (b.kind === 'assertion') return 'test';
+    // A program that died with a stack trace and no other word: in CI that is the tests' run (Lua's, Tcl's, Guile's)
+    if (b.kind === 'trace') return 'test';
   }
   return 'unknown';
 }

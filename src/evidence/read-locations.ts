@@ -7,15 +7,24 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 
 /** Each location form, with which group is the path, the line, the column. */
-const FORMS: readonly { re: RegExp; path: number; line: number; col?: number }[] = [
+const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; col?: number }[] = [
   // Python, and anything quoting its path: `File "a/b.py", line 12`
   { re: new RegExp(String.raw`${PATH}", line (\d+)`, 'g'), path: 1, line: 2 },
-  // PHP's and MSBuild's `file(12)`, `file(12,5)`; .NET's `file(12,5): error CS…`
-  { re: new RegExp(String.raw`${PATH}\((\d+)(?:,(\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
+  // PHP's and MSBuild's `file(12)`, `file(12,5)`; .NET's `file(12,5): error CS…`; Nim's `file(12, 5) Error:`
+  { re: new RegExp(String.raw`${PATH}\((\d+)(?:,\s?(\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
+  // bash's and sh's `script.sh: line 12: …`, JSHint's `a.js: line 12, col 5, …`; a shell script often has no
+  // extension, so here a path with a directory is enough (the words `: line N` say it is a location)
+  { re: new RegExp(String.raw`(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): line (\d+)(?:, col (\d+))?\b`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
+  // dash's and POSIX sh's `bin/which: 43: Syntax error: …`: the file leads the line, the line number stands alone
+  { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
+  // Tcl's error trace `(file "tests/a.tcl" line 3)`
+  { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
+  // Perl::Critic's and others' `lib/A.pm: message … at line 12, column 5.`: the file leads the line
+  { re: new RegExp(String.raw`^\s*${PATH}: .*?\b(?:at|on) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
@@ -53,7 +62,7 @@ export function locationsIn(text: string): Location[] {
       const at = m.index ?? 0;
       const to = at + m[0].length;
       if (found.some((x) => at < x.to && to > x.at)) continue;
-      const path = m[f.path]!.replace(/^["'`(]+/, '');
+      const path = (m[f.path] ?? (f.alt ? m[f.alt] : undefined) ?? '').replace(/^["'`(]+/, '');
       const line = Number(m[f.line]);
       if (!path || !Number.isInteger(line) || line < 1 || /^https?:|:\/\//.test(text.slice(Math.max(0, at - 8), at + 3))) continue;
       const col = f.col ? Number(m[f.col]) : NaN;
@@ -73,6 +82,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
   const byN = new Map(lines.map((l) => [l.n, l.text] as const));
   const out: Signal[] = [];
   for (const b of blocks) {
+    const first = out.length;
     let kept = 0;
     const header = (byN.get(b.header) ?? '').trim().slice(0, 500);
     for (let n = b.start; n <= b.end && kept < MAX_PER_BLOCK; n++) {
@@ -96,6 +106,52 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         });
       }
     }
+    if (out.length === first) {
+      const above = locationLineAbove(b, byN);
+      if (above) {
+        out.push({ kind: 'diagnostic', path: above.loc.path, line: above.loc.line, ...(above.loc.column ? { column: above.loc.column } : {}),
+          message: header || above.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: HEADER_WEIGHT, logLine: above.n });
+      }
+    }
+    demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/** Lines looked at above a block for its location: a blank, a source excerpt and its marker (gfortran, Crystal). */
+const LOOKBACK = 6;
+/** A line that is a location and nothing else: `foo.f90:17:8:`, Crystal's `In src/a.cr:40:23`. */
+const LOCATION_ONLY = /^\s*(?:In |in |at |--> )?(\S+)\s*$/;
+
+/**
+ * Some tools print the location alone on its line, then an excerpt, and only then the verdict (`Error: …`),
+ * so the block the finder chose starts below it; a block that names no place takes such a line from just above.
+ */
+function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
+  for (let n = b.start - 1; n >= b.start - LOOKBACK && n >= 1; n--) {
+    const text = byN.get(n);
+    if (text === undefined) return undefined;
+    const m = LOCATION_ONLY.exec(text);
+    if (!m) continue;
+    const locs = locationsIn(m[1]!.replace(/:$/, ''));
+    if (locs.length === 1) return { n, text, loc: locs[0]! };
+  }
+  return undefined;
+}
+
+/** What a `line 1` with no column weighs once the block names a real line of the same file. */
+const WHOLE_FILE_WEIGHT = 0.2;
+
+/**
+ * `File "a.ml", line 1:` (OCaml's interface mismatch), like `a.ml:1:` from others, speaks of the file as a
+ * whole; when the block also names a later line of that file (OCaml's `Actual declaration` at line 20),
+ * that line is the failure's place and line 1 only its heading.
+ */
+function demoteWholeFileLines(out: Signal[], from: number): void {
+  for (let i = from; i < out.length; i++) {
+    const s = out[i]!;
+    if (s.line !== 1 || s.column !== undefined) continue;
+    if (out.slice(from).some((o) => o !== s && o.path === s.path && (o.line ?? 0) > 1)) s.weight = WHOLE_FILE_WEIGHT;
+  }
 }

@@ -102,7 +102,8 @@ export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.tr
 const FRAME = new RegExp(
   [
     String.raw`^\s+at\s+\S`,
-    String.raw`^\s*File ".*", line \d+`,
+    // (not OCaml's diagnostics, `File "a.ml", line 20, characters 4-9:` and `File "a.ml", line 1:`)
+    String.raw`^\s*File ".*", line \d+(?!\d|:|, characters)`,
     String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
     String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
@@ -112,6 +113,9 @@ const FRAME = new RegExp(
     String.raw`^\s+\S+\(.*\)\s+at \S+:\d+`,
     String.raw`^\s*\S+\.(?:pm|pl|t) line \d+`,
     String.raw`^\s+\.\.\. \d+ more$`,
+    // Lua's traceback `\t./lua/pl/url.lua:45: in function 'unquote'`, and Tcl's `    (procedure "parray" line 9)` / `(file "a.tcl" line 3)`
+    String.raw`^\s+\S+:\d+: in (?:function|main chunk|upvalue|local|method|field|metamethod)\b`,
+    String.raw`^\s+\((?:procedure|file|method) "[^"]+" line \d+\)$`,
     String.raw`^Caused by: `,
     String.raw`^\s+\d+\s+\S+\s+0x[0-9a-f]+ `,
   ].join('|'),

@@ -6,7 +6,8 @@ const MAX_LINE = 4000;
 const DIAGNOSTIC = /^(.+?):(\d+)(?::(\d+))?: (fatal error|error|warning|note): (.*)$/;
 // mypy and friends print the same `path:12: error:` shape, so only C-family sources count (and
 // extensionless C++ standard headers like `/usr/include/c++/12/vector`).
-const C_FAMILY = /(?:\.(?:c|h|cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inl|ipp|tcc|ixx|cppm|m|mm|cu|cuh|s|S|i|ii)|\/[^./]+)$/;
+// GCC's other front ends print the same shape: GDC (`.d`, `.di`) and GNAT (`.adb`, `.ads`).
+const C_FAMILY = /(?:\.(?:c|h|cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inl|ipp|tcc|ixx|cppm|m|mm|cu|cuh|s|S|i|ii|d|di|adb|ads)|\/[^./]+)$/;
 const CONTEXT = /^(.+?): In (?:static |member |)?(?:function|constructor|destructor|instantiation of|lambda function) [‘'`](.+)[’']:$/;
 // GNU ld prefixes lines with its own path (`/usr/bin/ld: `, `x86_64-linux-gnu-ld: `); lld with `ld.lld: `.
 const LD_PREFIX = /^(?:\S*\/)?(?:[\w.-]*-)?ld(?:\.\w+)?: /;

@@ -76,6 +76,11 @@ import { clojureTestMatcher } from './clojure-test.js';
 import { stackMatcher } from './stack.js';
 import { bazelMatcher } from './bazel.js';
 // end p14m2
+// p14m: long-tail toolchains, part 4 (one contiguous block)
+import { jshintMatcher } from './jshint.js';
+import { gfortranMatcher } from './gfortran.js';
+import { crystalMatcher } from './crystal.js';
+// end p14m
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -162,6 +167,11 @@ export const MATCHERS: readonly Matcher[] = [
   stackMatcher,
   bazelMatcher,
   // end p14m2
+  // p14m: long-tail toolchains, part 4
+  jshintMatcher,
+  gfortranMatcher,
+  crystalMatcher,
+  // end p14m
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,

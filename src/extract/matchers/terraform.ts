@@ -54,6 +54,9 @@ export const terraformMatcher: Matcher = {
       }
       const warning = h[1] === 'Warning';
       const summary = h[2]!.trim();
+      // A bare `Error: …` with no box, no `on file line N` and no Terraform wording is many tools' message
+      // (gfortran's, Node's, a shell's), not Terraform's: claiming it would hide that tool's own location.
+      if (!boxed && !on && !DEPENDENCY.test(summary)) continue;
       const s: Signal = { kind: 'diagnostic', message: detail ? `${summary}: ${detail}` : summary, tool: 'terraform',
         severity: warning ? 'warning' : 'error', category: DEPENDENCY.test(summary) ? 'dependency' : 'compile',
         weight: warning ? WARNING_WEIGHT : on ? 1 : 0.6, logLine: lines[i]!.n, related };
