@@ -229,6 +229,22 @@ describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of pub
     expect(f.errorLines.map(at)).toEqual(['2018/06/22 20:16:04 drone_step_0 : exit code 1']);
   });
 
+  it('the `[publish:L1:1s] ` prefix names the step; the lines a person reads (layout.lines) have it cut, same numbers', async () => {
+    const { layout, scan } = await layoutOf('drone-exec-noproxy-broken.log');
+    expect(scan.lines[2]!.text).toMatch(/^\[publish:L1:1s\] time=/);
+    expect(layout.lines!.map((l) => [l.n, l.text])).toEqual([
+      [1, '$ drone exec broken.drone.yml'],
+      [2, '+ /usr/local/bin/dockerd -g /var/lib/docker'],
+      [3, 'time="2018-06-22T11:16:12Z" level=fatal msg="Error authenticating: exit status 1"'],
+      [4, '2018/06/22 20:16:04 drone_step_0 : exit code 1'],
+    ]);
+  });
+
+  it('formats without a per-line prefix hand back no rewritten lines', async () => {
+    expect((await layoutOf('travis-bugswarm-113007194.log')).layout.lines).toBeUndefined();
+    expect((await layoutOf('jenkins-pipeline-skipped-stages.log')).layout.lines).toBeUndefined();
+  });
+
   it('drone 0.5 exec (cp2017/go-client): a service and two steps, `[unit-test] exit code 0` passed, nothing failed', async () => {
     const { layout } = await layoutOf('drone-exec-go-client.log');
     expect(layout.format).toBe('drone');
