@@ -293,3 +293,34 @@ describe('plain pasted output', () => {
     expect(findFailingStep(lines, [], lines.length)).toEqual({ format: 'plain', steps: [], failing: null });
   });
 });
+
+describe('Travis install-phase failures and travis_retry (fixtures/wild/travis-bugswarm-*, real BugSwarm logs)', () => {
+  const wild = (id: string) => `../wild/${id}/log.txt`;
+
+  it('a command retried 3 times (`The command "eval X" failed. Retrying, 2 of 3.`) is one step, ended by its `failed and exited with 1 during .`', async () => {
+    for (const id of ['travis-bugswarm-sagan-gradlew-jvm-memory-retried', 'travis-bugswarm-stubby4j-gradle-property-retried', 'travis-bugswarm-gradle-wrapper-dist-404-retried']) {
+      const { layout, at, scan } = await layoutOf(wild(id));
+      expect(layout.format).toBe('travis');
+      const f = layout.failing!;
+      expect(f.exitCode, id).toBe(1);
+      expect(f.errorLines.map(at), id).toEqual([expect.stringMatching(/^The command "(?:\.\/gradlew|gradle) assemble" failed and exited with 1 during \.$/)]);
+      // The retries' own `failed. Retrying` lines are inside the step, not steps of their own.
+      const retries = scan.lines.filter((l) => /^The command "eval .*" failed\. Retrying, \d of 3\.$/.test(l.text)).map((l) => l.n);
+      expect(retries.length, id).toBe(2);
+      for (const n of retries) expect(n > f.startLine && n < f.endLine, id).toBe(true);
+    }
+  });
+
+  it('an install command that fails is the failing step, though Travis prints no `script` phase after it', async () => {
+    const cases: [string, string][] = [
+      ['travis-bugswarm-openstack-sdk-maven-unknown-host', 'mvn clean package -DskipTests=true'],
+      ['travis-bugswarm-tajo-protobuf-download', './dev-support/travis-install-dependencies.sh'],
+      ['travis-bugswarm-samoa-gradle-install-property', 'gradle wrapper'],
+      ['travis-bugswarm-recyclerview-animators-rvm-reload', 'rvm use default'],
+    ];
+    for (const [id, name] of cases) {
+      const { layout } = await layoutOf(wild(id));
+      expect(layout.failing, id).toMatchObject({ name, exitCode: id.includes('tajo') ? 2 : 1 });
+    }
+  });
+});
