@@ -84,10 +84,12 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   // Failures surface where they are awaited (step 5); until then, do not let them go unhandled.
   wsP?.catch(() => {});
   diffP?.catch(() => {});
-  const scan = await readLog(req.log);
+  const read = await readLog(req.log);
 
-  // 2. Find the step that ended the job, and the lines to read for evidence.
-  const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
+  // 2. Find the step that ended the job, and the lines to read for evidence (as a person reads them:
+  //    a CI's per-line prefix, such as Drone's, cut).
+  const layout = findFailingStep(read.lines, read.sections, read.totalLines);
+  const scan = layout.lines ? { ...read, lines: layout.lines } : read;
   const stepLines = linesOfStep(scan.lines, layout);
 
   // 3. Extract signals from the failing step (the whole log when the step says nothing).

@@ -11,6 +11,11 @@ export interface StepLayout {
   failing: Step | null;
   /** First line of the runner's post-job cleanup, which is never the cause (Actions only). */
   cleanupStart?: number;
+  /**
+   * The lines as a person reads them, when the CI prefixes every output line (Drone's `[step:L1:1s] `):
+   * the same line numbers, the prefix cut. Absent when the lines need no change.
+   */
+  lines?: LogLine[];
 }
 
 /**
@@ -24,5 +29,14 @@ export function findFailingStep(lines: readonly LogLine[], sections: readonly Se
   const steps = format.steps(input);
   if (format.id === 'plain') return { format: 'plain', steps: [], failing: null };
   const cleanupStart = format.cleanupStart?.(input);
-  return { format: format.id, steps, failing: pickFailingStep(steps, format.failureOrder), ...(cleanupStart ? { cleanupStart } : {}) };
+  const read = format.linePrefix ? withoutPrefix(lines, format.linePrefix) : undefined;
+  return { format: format.id, steps, failing: pickFailingStep(steps, format.failureOrder), ...(cleanupStart ? { cleanupStart } : {}), ...(read ? { lines: read } : {}) };
+}
+
+/** The lines with the CI's per-line prefix cut (steps were read from the prefixed lines first). */
+function withoutPrefix(lines: readonly LogLine[], prefix: RegExp): LogLine[] {
+  return lines.map((l) => {
+    const m = prefix.exec(l.text);
+    return m ? { n: l.n, text: l.text.slice(m[0].length) } : l;
+  });
 }

@@ -229,6 +229,22 @@ describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of pub
     expect(f.errorLines.map(at)).toEqual(['2018/06/22 20:16:04 drone_step_0 : exit code 1']);
   });
 
+  it('the `[publish:L1:1s] ` prefix names the step; the lines a person reads (layout.lines) have it cut, same numbers', async () => {
+    const { layout, scan } = await layoutOf('drone-exec-noproxy-broken.log');
+    expect(scan.lines[2]!.text).toMatch(/^\[publish:L1:1s\] time=/);
+    expect(layout.lines!.map((l) => [l.n, l.text])).toEqual([
+      [1, '$ drone exec broken.drone.yml'],
+      [2, '+ /usr/local/bin/dockerd -g /var/lib/docker'],
+      [3, 'time="2018-06-22T11:16:12Z" level=fatal msg="Error authenticating: exit status 1"'],
+      [4, '2018/06/22 20:16:04 drone_step_0 : exit code 1'],
+    ]);
+  });
+
+  it('formats without a per-line prefix hand back no rewritten lines', async () => {
+    expect((await layoutOf('travis-bugswarm-113007194.log')).layout.lines).toBeUndefined();
+    expect((await layoutOf('jenkins-pipeline-skipped-stages.log')).layout.lines).toBeUndefined();
+  });
+
   it('drone 0.5 exec (cp2017/go-client): a service and two steps, `[unit-test] exit code 0` passed, nothing failed', async () => {
     const { layout } = await layoutOf('drone-exec-go-client.log');
     expect(layout.format).toBe('drone');
@@ -275,5 +291,36 @@ describe('plain pasted output', () => {
   it('a pasted tool log with no CI frame has no steps', () => {
     const lines = cleanText(readFileSync(new URL('../../fixtures/logs/go-test-assertion/log.txt', import.meta.url), 'utf8'));
     expect(findFailingStep(lines, [], lines.length)).toEqual({ format: 'plain', steps: [], failing: null });
+  });
+});
+
+describe('Travis install-phase failures and travis_retry (fixtures/wild/travis-bugswarm-*, real BugSwarm logs)', () => {
+  const wild = (id: string) => `../wild/${id}/log.txt`;
+
+  it('a command retried 3 times (`The command "eval X" failed. Retrying, 2 of 3.`) is one step, ended by its `failed and exited with 1 during .`', async () => {
+    for (const id of ['travis-bugswarm-sagan-gradlew-jvm-memory-retried', 'travis-bugswarm-stubby4j-gradle-property-retried', 'travis-bugswarm-gradle-wrapper-dist-404-retried']) {
+      const { layout, at, scan } = await layoutOf(wild(id));
+      expect(layout.format).toBe('travis');
+      const f = layout.failing!;
+      expect(f.exitCode, id).toBe(1);
+      expect(f.errorLines.map(at), id).toEqual([expect.stringMatching(/^The command "(?:\.\/gradlew|gradle) assemble" failed and exited with 1 during \.$/)]);
+      // The retries' own `failed. Retrying` lines are inside the step, not steps of their own.
+      const retries = scan.lines.filter((l) => /^The command "eval .*" failed\. Retrying, \d of 3\.$/.test(l.text)).map((l) => l.n);
+      expect(retries.length, id).toBe(2);
+      for (const n of retries) expect(n > f.startLine && n < f.endLine, id).toBe(true);
+    }
+  });
+
+  it('an install command that fails is the failing step, though Travis prints no `script` phase after it', async () => {
+    const cases: [string, string][] = [
+      ['travis-bugswarm-openstack-sdk-maven-unknown-host', 'mvn clean package -DskipTests=true'],
+      ['travis-bugswarm-tajo-protobuf-download', './dev-support/travis-install-dependencies.sh'],
+      ['travis-bugswarm-samoa-gradle-install-property', 'gradle wrapper'],
+      ['travis-bugswarm-recyclerview-animators-rvm-reload', 'rvm use default'],
+    ];
+    for (const [id, name] of cases) {
+      const { layout } = await layoutOf(wild(id));
+      expect(layout.failing, id).toMatchObject({ name, exitCode: id.includes('tajo') ? 2 : 1 });
+    }
   });
 });

@@ -25,6 +25,7 @@ function kindOf(name: string): StepKind {
 export const drone: CiFormatModule = {
   id: 'drone',
   failureOrder: 'last',
+  linePrefix: LINE,
   detect({ lines }: FormatInput): number {
     const prefixed = countLines(lines, (t) => LINE.test(t), 3);
     const exits = countLines(lines, (t) => STEP_EXIT.test(t) || NUMBERED_EXIT.test(t), 1);

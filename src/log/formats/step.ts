@@ -55,6 +55,12 @@ export interface CiFormatModule {
   failureOrder: 'first' | 'last';
   /** First line of the runner's post-job cleanup, when the format has one (Actions). */
   cleanupStart?(input: FormatInput): number | undefined;
+  /**
+   * A prefix the CI writes before every output line (Drone's `[build:L12:3s] `). `steps` reads it (it
+   * names the step); a person reads the line without it, so the evidence and the matchers get the lines
+   * with it cut (findFailingStep's `lines`).
+   */
+  linePrefix?: RegExp;
 }
 
 /** True when the step failed: a non-zero exit, or a failure the format marked, or a CI error line. */
