@@ -37,7 +37,8 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
     const pinned = input.pinned?.has(s.logLine) ?? false;
     if (s.kind === 'identifier' || s.tool === 'generic' || s.tool === 'evidence') continue;
     if (s.kind === 'frame' && !pinned) continue;
-    if (!pinned && (s.severity === 'warning' || s.weight < 0.5 || s.restatement)) continue;
+    // A restatement is never quoted, even behind the pin: the failure it restates is (and is pinned too).
+    if (s.restatement || (!pinned && (s.severity === 'warning' || s.weight < 0.5))) continue;
     const at = index.get(s.logLine);
     if (at === undefined) continue;
     let lo = at;

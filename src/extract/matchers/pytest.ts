@@ -1,6 +1,7 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 import { isPythonLibraryPath, missingModule } from './frames-python.js';
+import { MAX_BLOCK_LINES } from '../../limits.js';
 
 const MAX_LINE = 2000;
 const MAX_RELATED = 40;
@@ -57,14 +58,22 @@ function flush(sec: Section, out: Signal[], byTitle: Map<string, Signal>): void 
     // The import that failed is the innermost entry in the project, not in importlib or a package.
     const own = sec.locs.filter((l) => !isPythonLibraryPath(l.path));
     const at = own[own.length - 1];
-    // A collection error's traceback is short (one entry per import): its title, the `ImportError while
-    // importing` lines and every entry down to the E lines are the block a person pastes.
+    // A collection error's block is its traceback from the first entry in the project down to the E lines
+    // (pytest's and importlib's entries above it are plumbing), headed by its title and `ImportError while
+    // importing` lines when they sit close enough above to be one block with it.
     const lastE = sec.e[sec.e.length - 1]?.n ?? Infinity;
-    const whole = [sec.n, ...sec.body.filter((n) => n <= lastE)].slice(0, MAX_RELATED);
+    const firstOwn = own[0]?.n ?? sec.e[0]?.n ?? sec.n;
+    const from = firstOwn - sec.n <= MAX_BLOCK_LINES ? sec.n : firstOwn;
+    const whole = [sec.n, ...sec.body].filter((n) => n >= from && n <= lastE).slice(0, MAX_RELATED);
     main = { kind: 'diagnostic', message: err?.text ?? sec.title, tool: 'pytest', severity: 'error', weight: 1,
       category: module ? 'dependency' : 'compile', logLine: at?.n ?? err?.n ?? sec.n, related: [...new Set([...whole, ...related])].sort((a, b) => a - b) };
     if (module) main.symbol = module;
     if (at) Object.assign(main, { path: at.path, line: at.line });
+    // N test modules that import the same broken module fail to collect with the same exception, one
+    // section after another: the first is the block a person quotes, the rest restate it.
+    const key = `collect:${main.message}`;
+    if (byTitle.has(key)) main.restatement = true;
+    else byTitle.set(key, main);
   } else {
     // Entries run outermost first, so the first one is the test function itself.
     const at = sec.locs[0];

@@ -114,5 +114,17 @@ describe('pytestMatcher', () => {
     const first = out.find((s) => s.kind === 'diagnostic')!;
     expect(first).toMatchObject({ category: 'dependency', symbol: 'importlib.metadata', path: 'mycroft/util/plugins.py', line: 17, logLine: 1221 });
     expect(first.related).toEqual([1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223]);
+    // The next modules failing on the same import restate it.
+    const collect = out.filter((s) => s.kind === 'diagnostic');
+    expect(collect.length).toBeGreaterThan(2);
+    expect(collect.slice(1).every((s) => s.restatement && s.message === first.message)).toBe(true);
+  });
+
+  it('starts a collection error with a long plumbing traceback at its first entry in the project', () => {
+    const out = extract(logLines('fixtures/real-logs/python-2512030835-orig.log'));
+    const first = out.find((s) => s.kind === 'diagnostic')!;
+    // The title (791) sits 35 lines above `kubernetes/__init__.py:20: in <module>` (826), past _pytest's and importlib's entries.
+    expect(first).toMatchObject({ message: 'SyntaxError: invalid syntax', path: 'kubernetes/config/kube_config.py', line: 37 });
+    expect(first.related).toEqual([826, 827, 828, 829, 830, 831, 832, 833, 834, 835, 1017]);
   });
 });
