@@ -37,6 +37,11 @@ export interface Signal {
   logLine: number;
   /** Further log lines that belong to this signal (a multi-line diagnostic, an assertion diff). */
   related?: number[];
+  /**
+   * The tool restating a failure it reported above (Gradle's `Execution failed for task ':test'. > There
+   * were failing tests`, `> Task :test FAILED`): it says what kind of failure, and is not quoted as evidence.
+   */
+  restatement?: boolean;
 }
 
 /** `model`: pinned by the LLM mode's investigation and verified against the checkout (the cited code is on the line). */

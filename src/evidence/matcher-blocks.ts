@@ -37,7 +37,8 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
     const pinned = input.pinned?.has(s.logLine) ?? false;
     if (s.kind === 'identifier' || s.tool === 'generic' || s.tool === 'evidence') continue;
     if (s.kind === 'frame' && !pinned) continue;
-    if (!pinned && (s.severity === 'warning' || s.weight < 0.5)) continue;
+    // A restatement is never quoted, even behind the pin: the failure it restates is (and is pinned too).
+    if (s.restatement || (!pinned && (s.severity === 'warning' || s.weight < 0.5))) continue;
     const at = index.get(s.logLine);
     if (at === undefined) continue;
     let lo = at;
@@ -57,7 +58,10 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
       }
     }
     const h = headerAbove(input.lines, lo);
-    const e = Math.min(blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
+    // Grown from the header alone first, so that the project's own frames above a pinned frame count: the
+    // runner's frames under them (JUnit's reflection, surefire's provider) are plumbing, not the block.
+    const natural = blockEnd(input.lines, h, h);
+    const e = Math.min(natural >= hi ? natural : blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
     const shape = describeBlock(input.lines, h, e, h);
     const offCategory = input.category !== 'unknown' && s.category !== undefined && s.category !== input.category;
     const why = [`${s.tool ?? 'a matcher'} recognised it`, ...shape.why];

@@ -116,6 +116,7 @@ export const cargoMatcher: Matcher = {
   extract(lines) {
     const signals: Signal[] = [];
     let test: string | undefined;
+    let testHeader: number | undefined;
     for (let i = 0; i < lines.length; i++) {
       const { n, text } = lines[i]!;
       if (text.length > MAX_LINE) continue;
@@ -135,12 +136,16 @@ export const cargoMatcher: Matcher = {
       const block = TEST_BLOCK.exec(text);
       if (block) {
         test = block[1];
+        testHeader = n;
         continue;
       }
       if (text.startsWith('thread ')) {
         const signal = panicSignal(lines, i, test);
+        // libtest's `---- tests::x stdout ----` above the panic names the test: the block starts there.
+        if (signal && test && testHeader !== undefined) signal.related = [testHeader, ...(signal.related ?? [])];
         if (signal) signals.push(signal);
         test = undefined;
+        testHeader = undefined;
       }
     }
     return signals;

@@ -26,7 +26,8 @@ export const gradleMatcher: Matcher = {
         const task = TASK_FAILED.exec(text);
         if (task) {
           const category = taskCategory(task[1]!);
-          if (category) out.push(note(`Task ${task[1]} FAILED`, category, l.n));
+          // The task's own output above says why it failed; this line only names it.
+          if (category) out.push({ ...note(`Task ${task[1]} FAILED`, category, l.n), restatement: true });
           continue;
         }
         const test = TEST_FAILED.exec(text);
@@ -54,13 +55,23 @@ export const gradleMatcher: Matcher = {
       }
       if (text === '* What went wrong:') {
         const s = wentWrong(lines, i + 1);
-        if (s) out.push(s);
+        if (s) {
+          // The report's opening (`FAILURE: Build failed with an exception.`, `* Where:` and its location)
+          // heads the block; a build script's error is a compile-time failure of the build.
+          const where = reportStart(lines, i);
+          if (where.where && s.category === 'unknown') s.category = 'compile';
+          if (!s.restatement) s.related = [...new Set([...where.lines, lines[i]!.n, ...(s.related ?? [])])].sort((a, b) => a - b);
+          out.push(s);
+        }
         continue;
       }
       if (text === '* Where:' && i + 1 < lines.length) {
         const w = WHERE_FILE.exec(lines[i + 1]!.text);
         if (w) {
-          out.push({ kind: 'diagnostic', path: w[1]!, line: Number(w[2]), message: lines[i + 1]!.text, tool: 'gradle', severity: 'error', category: 'compile', weight: 1, logLine: lines[i + 1]!.n });
+          const s: Signal = { kind: 'diagnostic', path: w[1]!, line: Number(w[2]), message: lines[i + 1]!.text, tool: 'gradle', severity: 'error', category: 'compile', weight: 1, logLine: lines[i + 1]!.n };
+          const body = reportBody(lines, i + 2);
+          if (body.length) s.related = [...reportStart(lines, i).lines, lines[i]!.n, ...body];
+          out.push(s);
         }
       }
     }
@@ -110,6 +121,46 @@ function testSignal(title: string, lines: readonly LogLine[], at: number): Signa
   return signal;
 }
 
+// The opening of Gradle's failure report, above `* Where:` / `* What went wrong:` (blank lines removed).
+const FAILURE_HEAD = /^FAILURE: Build (?:failed with an exception|completed with \d+ failures?)\.?$/;
+// What went wrong when the failure was reported above it: failing tests (their blocks say which), a
+// compiler's errors (`see the compiler error output`, Kotlin's `Compilation error. See log`).
+const RESTATES = /There were failing tests|see the compiler error output for details|Compilation error\. See log for more details/;
+/** How far above `* What went wrong:` the report's opening may sit (`FAILURE:`, `* Where:`, its location, blanks). */
+const MAX_REPORT_HEAD = 6;
+
+/** The lines above `* What went wrong:` that open the same report: `FAILURE: …`, `* Where:` and the location. */
+function reportStart(lines: readonly LogLine[], at: number): { lines: number[]; where: boolean } {
+  const out: number[] = [];
+  let where = false;
+  for (let k = at - 1; k >= 0 && k >= at - MAX_REPORT_HEAD; k--) {
+    const t = lines[k]!.text;
+    if (t.trim() === '') continue;
+    if (t === '* Where:' || /^(?:Build file|Script|Settings file|Init script) '/.test(t)) {
+      where ||= t === '* Where:';
+      out.push(lines[k]!.n);
+      continue;
+    }
+    if (FAILURE_HEAD.test(t)) out.push(lines[k]!.n);
+    break;
+  }
+  return { lines: out.reverse(), where };
+}
+
+/** The lines of the `* What went wrong:` body after a `* Where:` at `from` (its own line included), up to `* Try:`. */
+function reportBody(lines: readonly LogLine[], from: number): number[] {
+  let k = from;
+  while (k < lines.length && k < from + MAX_REPORT_HEAD && lines[k]!.text.trim() === '') k++;
+  if (lines[k]?.text !== '* What went wrong:') return [];
+  const out = [lines[k]!.n];
+  for (let j = k + 1; j < lines.length && j < k + 40; j++) {
+    const t = lines[j]!.text;
+    if (t === '' || t.startsWith('* ')) break;
+    out.push(lines[j]!.n);
+  }
+  return out;
+}
+
 /** The `* What went wrong:` block: its most specific `> ` line says what failed. */
 function wentWrong(lines: readonly LogLine[], from: number): Signal | null {
   const body: LogLine[] = [];
@@ -136,5 +187,6 @@ function wentWrong(lines: readonly LogLine[], from: number): Signal | null {
   const detail = body.find((b) => b.text.startsWith('> ')) ?? body[0]!;
   const signal = note(detail.text.replace(/^> /, '').trim(), category, detail.n);
   signal.related = body.filter((b) => b !== detail).map((b) => b.n);
+  if (RESTATES.test(text)) signal.restatement = true;
   return signal;
 }

@@ -20,7 +20,9 @@ interface Block {
   file?: string;
   message?: { n: number; text: string };
   related: number[];
-  frames: V8Frame[];
+  frames: (V8Frame & { n: number })[];
+  /** The code frame's lines (`> 85 |   expect(x)…`, the caret): part of what a person pastes. */
+  codeFrame: number[];
   codeFrameSeen: boolean;
 }
 
@@ -47,7 +49,9 @@ function toSignal(b: Block): Signal | null {
   } else if (b.file) {
     signal.path = b.file;
   }
-  const related = [b.message.n, ...b.related].filter((n) => n !== b.header);
+  // The block runs from the title through the diff and the code frame to the test's own frame: a long
+  // snapshot diff must not cut it before the frame that says where the test failed.
+  const related = [b.message.n, ...b.related, ...b.codeFrame, ...(own ? [own.n] : [])].filter((n) => n !== b.header);
   if (related.length) signal.related = related;
   return signal;
 }
@@ -79,7 +83,7 @@ export const jestMatcher: Matcher = {
         close();
         const title = head[1]!.trim();
         if (!NOT_A_TEST.test(title)) {
-          block = { title, header: l.n, file, related: [], frames: [], codeFrameSeen: false };
+          block = { title, header: l.n, file, related: [], frames: [], codeFrame: [], codeFrameSeen: false };
         }
         continue;
       }
@@ -97,11 +101,12 @@ export const jestMatcher: Matcher = {
       }
       if (CODE_FRAME_LINE.test(text) || CODE_FRAME_CARET.test(text)) {
         b.codeFrameSeen = true;
+        if (b.frames.length === 0 && b.codeFrame.length < MAX_RELATED) b.codeFrame.push(l.n);
         continue;
       }
       const frame = text.includes(' at ') ? parseV8Frame(text) : null;
       if (frame) {
-        b.frames.push(frame);
+        b.frames.push({ ...frame, n: l.n });
         continue;
       }
       // Between the message and the code frame sit the Expected/Received lines and the diff.

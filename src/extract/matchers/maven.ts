@@ -39,7 +39,10 @@ export const mavenMatcher: Matcher = {
         continue;
       }
       if (SUMMARY_HEAD.test(text)) {
-        i = readSummary(lines, i + 1, tests, out) - 1;
+        const end = readSummary(lines, i + 1, tests, out);
+        const block = summaryBlock(lines, i, end);
+        if (block) out.push(block);
+        i = end - 1;
         continue;
       }
       // Warnings about a mirror that failed before another one answered are noise; errors are the verdict.
@@ -55,6 +58,35 @@ export const mavenMatcher: Matcher = {
     return out;
   },
 };
+
+// Surefire's count under its Results summary: `[ERROR] Tests run: 25, Failures: 0, Errors: 1, Skipped: 0`.
+const TOTALS = /^(?:\[(?:ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+/;
+// What surefire prints between the summary's entries and its count: an empty `[INFO]` line or a blank one.
+const SPACER = /^(?:\[INFO\])?\s*$/;
+/** How many spacer lines may sit between the last summary entry and the count (`[INFO]` twice in 3.x). */
+const MAX_SPACERS = 3;
+
+/**
+ * Surefire's Results summary as one block: `[ERROR] Failures:` / `[ERROR] Errors:`, its entries (the test,
+ * its line, the message) and the `Tests run: …, Failures: …` count under them, which is what a reader
+ * pastes beside the first failure. `end` is the index after the last entry.
+ */
+function summaryBlock(lines: readonly LogLine[], head: number, end: number): Signal | null {
+  if (end <= head + 1) return null;
+  const related: number[] = [];
+  for (let k = head + 1; k < end; k++) related.push(lines[k]!.n);
+  // Surefire 3 prints `Failures:` then `Errors:` one after the other: only the last one reaches the count.
+  for (let k = end, spacers = 0; k < lines.length && spacers <= MAX_SPACERS; k++) {
+    const t = lines[k]!.text;
+    if (TOTALS.test(t)) {
+      related.push(lines[k]!.n);
+      break;
+    }
+    if (!SPACER.test(t)) break;
+    spacers++;
+  }
+  return { kind: 'diagnostic', message: lines[head]!.text.replace(/^\[ERROR\] /, '').trim(), tool: 'maven', category: 'test', severity: 'error', weight: 0.6, logLine: lines[head]!.n, related };
+}
 
 /** `testX(com.a.XTest)` → `com.a.XTest.testX`; surefire 3 already prints the dotted form. */
 function testName(raw: string): string {
@@ -98,13 +130,18 @@ function locateInTest(signal: Signal, lines: readonly LogLine[], from: number): 
 
 /** Reads summary entries until the block ends; returns the index after it. */
 function readSummary(lines: readonly LogLine[], from: number, tests: Map<string, Signal>, out: Signal[]): number {
+  const prefixed = lines[from - 1]!.text.startsWith('[ERROR]');
   let k = from;
   for (; k < lines.length && k < from + 500; k++) {
     const l = lines[k]!;
     const m = SUMMARY_ENTRY.exec(l.text);
     if (!m) {
-      // Surefire 3 wraps long messages onto `[ERROR]   ` continuation lines that do not parse; keep going.
+      // Surefire 3 wraps long messages onto `[ERROR]   ` continuation lines that do not parse, and prints a
+      // multi-line message's further lines bare (no `[ERROR]`): both belong to the entry above; keep going.
       if (/^\[ERROR\]\s{3,}\S/.test(l.text)) continue;
+      if (prefixed && k > from && l.text.trim() !== '' && !l.text.startsWith('[')) continue;
+      // A message that ends in a newline leaves a blank line before the next entry.
+      if (prefixed && k > from && l.text.trim() === '' && SUMMARY_ENTRY.test(lines[k + 1]?.text ?? '')) continue;
       break;
     }
     const classes = (m[1] ?? '').split('>');

@@ -1,11 +1,18 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 import { isPythonLibraryPath, missingModule } from './frames-python.js';
+import { MAX_BLOCK_LINES } from '../../limits.js';
 
 const MAX_LINE = 2000;
 const MAX_RELATED = 40;
 const BANNER = /^={3,} (.+?) ={3,}$/;
-const HEADER = /^_{3,} (.+?) _{3,}$/;
+// A test's title, centred in underscores: `____ test_x ____`, or `_ test_x[long-params] _` when the title
+// nearly fills the terminal's width (pytest then pads with one underscore a side).
+const HEADER = /^_+ (.+?) _+$/;
+// The separator between the frames of a long traceback: `_ _ _ _ _`, not a title.
+const FRAME_SEPARATOR = /^[_ ]+$/;
+/** Entries of the short test summary quoted as its block: a person pastes the first ten of a long list. */
+const MAX_SUMMARY_ENTRIES = 10;
 // `path.py:12: in fn` (a traceback entry), `path.py:12: KeyError` (where it raised), `path.py:12:` (long mode).
 const LOCATION = /^([^\s:][^:]*\.py):(\d+):(?: (.*))?$/;
 // pytest --tb=native prints plain Python frames inside a section: they locate the test, frames-python emits them.
@@ -18,7 +25,7 @@ const SUMMARY = /^(FAILED|ERROR) (.+?)(?: - (.*))?$/;
 const SETUP = /^ERROR at (?:setup|teardown) of /;
 
 interface Loc { n: number; path: string; line: number; symbol?: string; native?: boolean; text: string }
-interface Section { title: string; n: number; locs: Loc[]; e: LogLine[]; marks: number[]; lastDef?: string }
+interface Section { title: string; n: number; locs: Loc[]; e: LogLine[]; marks: number[]; lastDef?: string; body: number[] }
 
 /** The summary's node id (`tests/x.py::Cls::test[a]`) in the form section titles use (`Cls.test[a]`). */
 function titleKey(nodeid: string): string {
@@ -51,10 +58,22 @@ function flush(sec: Section, out: Signal[], byTitle: Map<string, Signal>): void 
     // The import that failed is the innermost entry in the project, not in importlib or a package.
     const own = sec.locs.filter((l) => !isPythonLibraryPath(l.path));
     const at = own[own.length - 1];
+    // A collection error's block is its traceback from the first entry in the project down to the E lines
+    // (pytest's and importlib's entries above it are plumbing), headed by its title and `ImportError while
+    // importing` lines when they sit close enough above to be one block with it.
+    const lastE = sec.e[sec.e.length - 1]?.n ?? Infinity;
+    const firstOwn = own[0]?.n ?? sec.e[0]?.n ?? sec.n;
+    const from = firstOwn - sec.n <= MAX_BLOCK_LINES ? sec.n : firstOwn;
+    const whole = [sec.n, ...sec.body].filter((n) => n >= from && n <= lastE).slice(0, MAX_RELATED);
     main = { kind: 'diagnostic', message: err?.text ?? sec.title, tool: 'pytest', severity: 'error', weight: 1,
-      category: module ? 'dependency' : 'compile', logLine: at?.n ?? err?.n ?? sec.n, related };
+      category: module ? 'dependency' : 'compile', logLine: at?.n ?? err?.n ?? sec.n, related: [...new Set([...whole, ...related])].sort((a, b) => a - b) };
     if (module) main.symbol = module;
     if (at) Object.assign(main, { path: at.path, line: at.line });
+    // N test modules that import the same broken module fail to collect with the same exception, one
+    // section after another: the first is the block a person quotes, the rest restate it.
+    const key = `collect:${main.message}`;
+    if (byTitle.has(key)) main.restatement = true;
+    else byTitle.set(key, main);
   } else {
     // Entries run outermost first, so the first one is the test function itself.
     const at = sec.locs[0];
@@ -79,6 +98,7 @@ export const pytestMatcher: Matcher = {
     let mode: 'none' | 'sections' | 'summary' = 'none';
     let sec: Section | null = null;
     let captured = false;
+    let summary: Signal | undefined;
     const close = () => {
       if (sec) flush(sec, out, byTitle);
       sec = null;
@@ -96,6 +116,11 @@ export const pytestMatcher: Matcher = {
       if (mode === 'summary') {
         const m = text.startsWith('FAILED ') || text.startsWith('ERROR ') ? SUMMARY.exec(text) : null;
         if (!m) continue;
+        // The list itself is a block (`FAILED tests/x.py::test_y - …`, `ERROR tests/z.py`): it names what failed.
+        if (!summary) {
+          summary = { kind: 'diagnostic', message: text, tool: 'pytest', category: 'test', severity: 'error', weight: 0.6, logLine: l.n, related: [] };
+          out.push(summary);
+        } else if (summary.related!.length < MAX_SUMMARY_ENTRIES - 1) summary.related!.push(l.n);
         const nodeid = m[2]!;
         const file = nodeid.split('::')[0]!;
         const known = byTitle.get(titleKey(nodeid));
@@ -111,10 +136,10 @@ export const pytestMatcher: Matcher = {
         continue;
       }
       if (mode !== 'sections') continue;
-      const header = text.startsWith('___') ? HEADER.exec(text) : null;
+      const header = text.startsWith('_') && !FRAME_SEPARATOR.test(text) ? HEADER.exec(text) : null;
       if (header) {
         close();
-        sec = { title: header[1]!, n: l.n, locs: [], e: [], marks: [] };
+        sec = { title: header[1]!, n: l.n, locs: [], e: [], marks: [], body: [] };
         captured = false;
         continue;
       }
@@ -122,6 +147,7 @@ export const pytestMatcher: Matcher = {
       const s: Section = sec;
       if (CAPTURED.test(text)) captured = true;
       if (captured) continue;
+      if (text.trim() !== '' && s.body.length < MAX_RELATED) s.body.push(l.n);
       if (E_LINE.test(text)) s.e.push(l);
       else if (text.startsWith('>')) s.marks.push(l.n);
       else {

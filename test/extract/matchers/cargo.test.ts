@@ -81,7 +81,8 @@ describe('cargoMatcher', () => {
         category: 'test',
         weight: 0.9,
         logLine: 20,
-        related: [21, 22, 23],
+        // `---- picks_newest_compatible stdout ----` (the block's header), then the message and left/right.
+        related: [18, 21, 22, 23],
       },
     ]);
   });

@@ -59,4 +59,26 @@ describe('gradleMatcher', () => {
   it("returns nothing for Maven's output", () => {
     expect(run('fixtures/logs/maven-junit-assertion/log.txt')).toEqual([]);
   });
+
+  it("marks Gradle's restatements of failures reported above (the failed task, `There were failing tests`, `see the compiler error output`)", () => {
+    const tests = run('fixtures/real-logs/gradle-2544985503-orig.log');
+    expect(tests.map((s) => [s.kind, s.logLine, s.restatement ?? false])).toEqual([
+      ['test', 761, false],
+      ['diagnostic', 822, true],
+      ['diagnostic', 828, true],
+    ]);
+    const compile = run('fixtures/real-logs/gradle-7801445827-orig.log');
+    expect(compile.every((s) => s.restatement === true)).toBe(true);
+    // They still say what kind of failure it was.
+    expect(compile.map((s) => s.category)).toEqual(['compile', 'compile']);
+  });
+
+  it("quotes a build script's failure report whole: FAILURE, * Where: and its location, * What went wrong: and its body", () => {
+    const out = run('fixtures/wild/travis-bugswarm-mifosx-1106.1/log.txt');
+    expect(out.map((s) => [s.message.slice(0, 30), s.category, s.logLine, s.related, s.restatement ?? false])).toEqual([
+      ["Build file '/home/travis/build", 'compile', 82, [79, 81, 84, 85, 86], false],
+      ['Could not find method mavenRep', 'compile', 86, [79, 81, 82, 84, 85], false],
+    ]);
+    expect(out[0]).toMatchObject({ path: '/home/travis/build/openMF/mifosx/mifosng-provider/build.gradle', line: 10 });
+  });
 });

@@ -20,9 +20,10 @@ describe('jestMatcher', () => {
       logLine: 7,
     });
     // the message, `- Expected  - 1` / `+ Received  + 0` and the diff body, but not the code frame
-    expect(signals[0]!.related).toEqual([9, 11, 12, 14, 15, 16, 17, 18, 19, 20]);
+    // ... then the code frame (22-28) and the test's own frame `at Object.toEqual (test/orders.test.js:17:41)` (30).
+    expect(signals[0]!.related).toEqual([9, 11, 12, 14, 15, 16, 17, 18, 19, 20, 22, 23, 24, 25, 26, 27, 28, 30]);
     expect(signals[1]).toMatchObject({ symbol: 'listOrders › second page holds the rest', line: 26, logLine: 32 });
-    expect(signals[1]!.related).toEqual([34, 36, 37, 38]);
+    expect(signals[1]!.related).toEqual([34, 36, 37, 38, 40, 41, 42, 43, 44, 45, 46, 48]);
   });
 
   it('reads a TypeError thrown in source inside an Actions log with a coloured code frame', () => {
@@ -55,5 +56,14 @@ describe('jestMatcher', () => {
     for (const c of ['vitest-changed-default', 'mocha-changed-default', 'node-test-spec-off-by-one', 'node-test-tap-duration']) {
       expect(jestMatcher.extract(log(c))).toEqual([]);
     }
+  });
+
+  it('keeps a long snapshot diff, its code frame and the test frame in one block (a real lerna log)', () => {
+    const first = jestMatcher.extract(logLines('fixtures/real-logs/javascript-jest-2537485009.log'))[0]!;
+    expect(first).toMatchObject({ logLine: 2120, path: 'lerna-changed/lerna-changed.spec.ts', line: 95 });
+    // From the message (2122) through the diff and the console lines inside it to `> 95 |` and the frame at 2158.
+    expect(first.related![0]).toBe(2122);
+    expect(first.related).toContain(2152);
+    expect(first.related![first.related!.length - 1]).toBe(2158);
   });
 });

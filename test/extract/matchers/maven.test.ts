@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mavenMatcher } from '../../../src/extract/matchers/maven.js';
 import { logLines } from '../../helpers/log.js';
 
-const run = (path: string) => mavenMatcher.extract(logLines(path));
+const all = (path: string) => mavenMatcher.extract(logLines(path));
+/** The per-test and resolution signals; the Results summary's block signal is tested on its own below. */
+const run = (path: string) => all(path).filter((s) => !(s.kind === 'diagnostic' && s.category === 'test'));
 
 describe('mavenMatcher', () => {
   it('reads a surefire 3 assertion failure: title, expected/actual message, the test frame, the summary line', () => {
@@ -66,5 +68,17 @@ describe('mavenMatcher', () => {
   it('leaves compiler errors to javac', () => {
     expect(run('fixtures/logs/maven-javac-call-site/log.txt')).toEqual([]);
     expect(run('fixtures/logs/gradle-test-assertion/log.txt')).toEqual([]);
+  });
+
+  it("quotes surefire's Results summary as one block: the entries, their bare continuation lines and the count", () => {
+    // Surefire 3 on a real log: two entries whose messages run onto bare lines and a blank one, then `[INFO]` and the count.
+    const summary = all('fixtures/real-logs/maven-16621473969-orig.log').filter((s) => s.kind === 'diagnostic' && s.category === 'test');
+    expect(summary.map((s) => [s.message, s.logLine, s.related])).toEqual([['Failures:', 4414, [4415, 4416, 4417, 4418, 4419, 4422]]]);
+    // JUnit 4 naming under `[ERROR] Errors:`, then the count after an `[INFO]` line.
+    const junit4 = all('fixtures/real-logs/maven-7885474901-orig.log').filter((s) => s.kind === 'diagnostic');
+    expect(junit4.map((s) => [s.logLine, s.related])).toEqual([[965, [966, 967, 969]]]);
+    // Surefire 2's unprefixed `Tests in error:` block ends at its blank line, before the count.
+    const recorded = all('fixtures/logs/maven-npe-in-source/log.txt').filter((s) => s.kind === 'diagnostic');
+    expect(recorded.map((s) => [s.message, s.logLine, s.related])).toEqual([['Errors:', 42, [43, 45]]]);
   });
 });

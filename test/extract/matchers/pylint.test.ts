@@ -8,7 +8,14 @@ describe('pylintMatcher', () => {
     expect(signals).toHaveLength(13);
     expect(signals[3]).toEqual({ kind: 'diagnostic', path: 'pkg/report.py', line: 11, column: 30, symbol: 'undefined-variable',
       message: "E0602 Undefined variable 'totl' (undefined-variable)", tool: 'pylint', severity: 'error', category: 'lint', weight: 1, logLine: 5 });
+    expect(signals[0]!.related).toEqual([1]);
     expect(signals.map((s) => s.weight)).toEqual([0.6, 0.6, 0.6, 1, 0.8, 0.6, 0.8, 0.8, 0.8, 0.6, 0.6, 0.6, 0.6]);
+  });
+
+  it('heads the first message of each module with its `************* Module x` line', () => {
+    const signals = pylintMatcher.extract(logLines('fixtures/recorded/python-lint/pylint.log'));
+    const headed = signals.filter((s) => s.related).map((s) => [s.logLine, s.related]);
+    expect(headed).toEqual([[2, [1]], [12, [11]]]);
   });
 
   it('returns nothing for other tools (flake8 prints path:line:col: CODE without the colon after the code)', () => {

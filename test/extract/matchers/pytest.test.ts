@@ -3,10 +3,13 @@ import { pytestMatcher } from '../../../src/extract/matchers/pytest.js';
 import { logLines } from '../../helpers/log.js';
 
 const log = (c: string) => logLines(`fixtures/logs/${c}/log.txt`);
+/** The short test summary's own block signal (tested below) left out. */
+const isSummaryList = (s: { kind: string; message: string }) => s.kind === 'diagnostic' && /^(?:FAILED|ERROR) /.test(s.message);
+const extract = (lines: ReturnType<typeof log>) => pytestMatcher.extract(lines).filter((s) => !isSummaryList(s));
 
 describe('pytestMatcher', () => {
   it('reads an assertion failure with its > and E lines and the FAILED summary (Actions log)', () => {
-    const signals = pytestMatcher.extract(log('pytest-assert-discount-threshold'));
+    const signals = extract(log('pytest-assert-discount-threshold'));
     expect(signals).toEqual([
       {
         kind: 'test',
@@ -25,7 +28,7 @@ describe('pytestMatcher', () => {
   });
 
   it('reads the long traceback: the test line, then frames down to the raising line with its function', () => {
-    const signals = pytestMatcher.extract(log('pytest-keyerror-in-source'));
+    const signals = extract(log('pytest-keyerror-in-source'));
     expect(signals[0]).toMatchObject({
       kind: 'test',
       symbol: 'test_place_reserves_each_line',
@@ -44,7 +47,7 @@ describe('pytestMatcher', () => {
   });
 
   it('reads --tb=short -vv output with the full list diff as related lines', () => {
-    const [test, ...rest] = pytestMatcher.extract(log('pytest-list-diff-tokenizer'));
+    const [test, ...rest] = extract(log('pytest-list-diff-tokenizer'));
     expect(rest).toEqual([]);
     expect(test).toMatchObject({
       kind: 'test',
@@ -60,7 +63,7 @@ describe('pytestMatcher', () => {
   });
 
   it('turns a collection ModuleNotFoundError into a dependency diagnostic at the import line', () => {
-    const signals = pytestMatcher.extract(log('pytest-collect-missing-module'));
+    const signals = extract(log('pytest-collect-missing-module'));
     expect(signals[0]).toEqual({
       kind: 'diagnostic',
       path: 'settings/export.py',
@@ -72,7 +75,8 @@ describe('pytestMatcher', () => {
       category: 'dependency',
       weight: 1,
       logLine: 35,
-      related: [37, 39],
+      // The whole collection error: its title, `ImportError while importing …`, the traceback's entries, the E line.
+      related: [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39],
     });
     expect(signals.slice(1).map((s) => [s.path, s.line, s.weight])).toEqual([
       ['/root/.pyenv/versions/3.11.7/lib/python3.11/importlib/__init__.py', 126, 0.05],
@@ -85,5 +89,42 @@ describe('pytestMatcher', () => {
     for (const c of ['unittest-fail-duration-format', 'mypy-arg-type', 'flake8-undefined-name', 'rspec-changed-lib-rounding']) {
       expect(pytestMatcher.extract(log(c))).toEqual([]);
     }
+  });
+
+  it('quotes the short test summary as one block of its first entries', () => {
+    const out = pytestMatcher.extract(log('pytest-assert-discount-threshold')).filter(isSummaryList);
+    expect(out).toEqual([expect.objectContaining({ kind: 'diagnostic', category: 'test', logLine: 43, related: [] })]);
+    // A real log with 19 collection errors: the first ten entries, `ERROR tests/x.py` with or without a message.
+    const real = pytestMatcher.extract(logLines('fixtures/real-logs/python-2350842179-orig.log')).filter(isSummaryList);
+    expect(real.map((s) => [s.logLine, s.related])).toEqual([[718, [719, 720, 721, 722, 723, 724, 725, 726, 727]]]);
+  });
+
+  it('reads a title padded with one underscore a side (a long parametrised name), not the frame separator', () => {
+    const out = extract(logLines('fixtures/real-logs/python-2163834915-orig.log'));
+    const t = out.find((s) => s.kind === 'test' && s.logLine === 1263);
+    expect(t).toMatchObject({ symbol: 'test_sys_entities_normalized_token_span[ok 2:30pm now-valid_spans10-sys_time]', path: 'tests/test_core.py', line: 430 });
+    expect(t!.related).toContain(1262);
+    // `_ _ _ _ _` between the frames of a long traceback does not open a section.
+    const colorsys = extract(logLines('fixtures/wild/rec-gha-pytest-colorsys/log.txt'));
+    expect(colorsys.filter((s) => s.kind === 'test').map((s) => s.symbol)).toEqual(['ColorsysTest.test_hsv_roundtrip', 'ColorsysTest.test_hsv_values']);
+  });
+
+  it('quotes a real collection error whole, from its title down to the E line', () => {
+    const out = extract(logLines('fixtures/real-logs/python-2062223369-orig.log'));
+    const first = out.find((s) => s.kind === 'diagnostic')!;
+    expect(first).toMatchObject({ category: 'dependency', symbol: 'importlib.metadata', path: 'mycroft/util/plugins.py', line: 17, logLine: 1221 });
+    expect(first.related).toEqual([1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223]);
+    // The next modules failing on the same import restate it.
+    const collect = out.filter((s) => s.kind === 'diagnostic');
+    expect(collect.length).toBeGreaterThan(2);
+    expect(collect.slice(1).every((s) => s.restatement && s.message === first.message)).toBe(true);
+  });
+
+  it('starts a collection error with a long plumbing traceback at its first entry in the project', () => {
+    const out = extract(logLines('fixtures/real-logs/python-2512030835-orig.log'));
+    const first = out.find((s) => s.kind === 'diagnostic')!;
+    // The title (791) sits 35 lines above `kubernetes/__init__.py:20: in <module>` (826), past _pytest's and importlib's entries.
+    expect(first).toMatchObject({ message: 'SyntaxError: invalid syntax', path: 'kubernetes/config/kube_config.py', line: 37 });
+    expect(first.related).toEqual([826, 827, 828, 829, 830, 831, 832, 833, 834, 835, 1017]);
   });
 });
