@@ -64,15 +64,36 @@ export function findEvidence(input: EvidenceInput): Selection {
   return fallback(input);
 }
 
+/** The runner's exit line: in every failed log, so quoted only when nothing at all was printed before it. */
+const EXIT_LINE = /^##\[error\]Process completed with exit code|^Error: Process completed with exit code/;
+
 function fallback(input: EvidenceInput): Selection {
-  const errs = input.runnerErrorLines ?? [];
-  const end = errs[errs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
-  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n))).slice(-FALLBACK_BEFORE);
+  const allErrs = input.runnerErrorLines ?? [];
+  const end = allErrs[allErrs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
+  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && !inRunnerPreamble(input.lines, l) && (!input.newLines || input.newLines.has(l.n))).slice(-FALLBACK_BEFORE);
+  const text0 = new Map(input.lines.map((l) => [l.n, l.text] as const));
+  const errs = before.length ? allErrs.filter((n) => !EXIT_LINE.test(text0.get(n) ?? '')) : allErrs;
   const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
   if (!nums.length) return { blocks: [], lines: [] };
   const text = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const block: Block = { start: nums[0]!, end: nums[nums.length - 1]!, header: nums[nums.length - 1]!, kind: 'error', score: 0, why: ['nothing recognised: the runner\'s error and the lines before it'], source: 'generic' };
   return { blocks: [block], lines: nums.map((n) => ({ line: n, text: text.get(n) ?? '', block: 0 })) };
 }
+/**
+ * The runner's step preamble (`##[group]Run luac -p …`, the script it echoes, `shell: bash -e {0}`, the
+ * `env:` it sets, up to `##[endgroup]`): what ran, never why it failed.
+ */
+function inRunnerPreamble(lines: readonly LogLine[], l: LogLine): boolean {
+  if (/^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/.test(l.text)) return true;
+  const i = lines.indexOf(l);
+  for (let j = i - 1; j >= 0 && i - j <= MAX_PREAMBLE_LINES; j--) {
+    const t = lines[j]!.text;
+    if (/^##\[endgroup\]|^::endgroup::/.test(t)) return false;
+    if (/^##\[group\]|^::group::/.test(t)) return true;
+  }
+  return false;
+}
+/** How far back a line may sit from its group's opening line to count as the runner's preamble. */
+const MAX_PREAMBLE_LINES = 40;
 export { diffAgainstPassing, PassingLogMismatchError, type PassingDiff, type FailingSide, type PassingSide } from './passing-diff.js';
 export { jobIdentity, sameJob, type JobIdentity } from './job-identity.js';

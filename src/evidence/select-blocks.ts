@@ -49,6 +49,11 @@ const SAME_KIND_DECAY = 0.35;
  * failures with the same cause" holds (a summary naming them all is kept beside it).
  */
 const SAME_MESSAGE_DECAY = 0.6;
+/**
+ * A generic block printed before the best matcher block and scoring this much less than it is left out:
+ * the matcher's block is the recognised cause, the earlier line something the step went on past.
+ */
+const EARLIER_GENERIC_MARGIN = 0.3;
 /** Like blocks whose scores are this close are equals: the earlier one is quoted first. */
 const LIKE_BAND = 0.3;
 /** A summary added beside the detail blocks is quoted by its first lines. */
@@ -182,7 +187,12 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (msg !== undefined) messages.add(msg);
     return { ...b, score: b.score - SAME_KIND_DECAY * seen - (again ? SAME_MESSAGE_DECAY : 0) };
   });
-  const ranked = decayed.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+  // When a toolchain recognised the failure, the generic finder's weaker blocks printed before it are what
+  // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
+  const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];
+  const ranked = decayed
+    .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN))
+    .filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
   let budget = MAX_EVIDENCE_LINES;
   // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.

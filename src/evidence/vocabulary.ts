@@ -36,7 +36,13 @@ const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|un
 const NEGATED =
   /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
 /** Lines whose point is that things went well. */
-const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)/;
+const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '/;
+/**
+ * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
+ * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):
+ * the tool itself says it is not the failure, whatever words it carries.
+ */
+const ROUTINE_LEVEL = /^\s*(?:\[(?:INFO|WARN|WARNING|DEBUG|TRACE|NOTICE)\]|(?:INFO|WARNING|DEBUG|TRACE|NOTICE):)|^.{0,80}?\s(?:INFO|WARN|DEBUG|TRACE)\s{1,2}[\w.$[\]-]+:?\s|\blevel=(?:info|warn|warning|debug|trace)\b/;
 /** Warnings and deprecations are context, not the cause, unless they also say error. */
 const WARNING = /\bwarn(?:ing)?s?\b|\bdeprecat/i;
 /** A command being echoed (`$ make`, `+ npm test`, `> jest`, `[command]…`, `Run pytest`): what ran, not what broke. */
@@ -103,7 +109,8 @@ export function errorScore(text: string): number {
   if (!s) return 0;
   if (NEGATED.test(t)) s *= 0.3;
   if (PASSING.test(t)) s *= 0.3;
-  if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
+  if (ROUTINE_LEVEL.test(t)) s *= 0.45;
+  else if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
   if (COMMAND_ECHO.test(t)) s *= 0.3;
   return s;
 }
