@@ -70,7 +70,12 @@ const EXIT_LINE = /^##\[error\]Process completed with exit code|^Error: Process 
 function fallback(input: EvidenceInput): Selection {
   const allErrs = input.runnerErrorLines ?? [];
   const end = allErrs[allErrs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
-  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && !inRunnerPreamble(input.lines, l) && (!input.newLines || input.newLines.has(l.n))).slice(-FALLBACK_BEFORE);
+  const printed = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n)));
+  // The step's own output, not the runner's preamble; a log that holds nothing else (cut after the
+  // `Run …` line) is quoted by what ran.
+  const preamble = runnerPreamble(input.lines);
+  const output = printed.filter((l) => !preamble.has(l.n));
+  const before = (output.length || allErrs.length ? output : printed).slice(-FALLBACK_BEFORE);
   const text0 = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const errs = before.length ? allErrs.filter((n) => !EXIT_LINE.test(text0.get(n) ?? '')) : allErrs;
   const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
@@ -80,20 +85,26 @@ function fallback(input: EvidenceInput): Selection {
   return { blocks: [block], lines: nums.map((n) => ({ line: n, text: text.get(n) ?? '', block: 0 })) };
 }
 /**
- * The runner's step preamble (`##[group]Run luac -p …`, the script it echoes, `shell: bash -e {0}`, the
- * `env:` it sets, up to `##[endgroup]`): what ran, never why it failed.
+ * The runner's step preambles (`##[group]Run luac -p …`, the script it echoes, `shell: bash -e {0}`, the
+ * `env:` it sets, up to `##[endgroup]`): what ran, never why it failed. One pass over the lines.
  */
-function inRunnerPreamble(lines: readonly LogLine[], l: LogLine): boolean {
-  if (/^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/.test(l.text)) return true;
-  const i = lines.indexOf(l);
-  for (let j = i - 1; j >= 0 && i - j <= MAX_PREAMBLE_LINES; j--) {
-    const t = lines[j]!.text;
-    if (/^##\[endgroup\]|^::endgroup::/.test(t)) return false;
-    if (/^##\[group\]|^::group::/.test(t)) return true;
+function runnerPreamble(lines: readonly LogLine[]): Set<number> {
+  const out = new Set<number>();
+  let open = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (/^##\[group\]|^::group::/.test(t)) open = i;
+    else if (/^##\[endgroup\]|^::endgroup::/.test(t)) {
+      // Only a short group that closes is a preamble; the endgroup line itself always is the runner's.
+      if (open >= 0 && i - open <= MAX_PREAMBLE_LINES) for (let k = open; k < i; k++) out.add(lines[k]!.n);
+      out.add(lines[i]!.n);
+      open = -1;
+    }
   }
-  return false;
+  if (open >= 0 && lines.length - open <= MAX_PREAMBLE_LINES) for (let k = open; k < lines.length; k++) out.add(lines[k]!.n);
+  return out;
 }
-/** How far back a line may sit from its group's opening line to count as the runner's preamble. */
+/** A group longer than this is a tool's own output folded by the runner, not a step's preamble. */
 const MAX_PREAMBLE_LINES = 40;
 export { diffAgainstPassing, PassingLogMismatchError, type PassingDiff, type FailingSide, type PassingSide } from './passing-diff.js';
 export { jobIdentity, sameJob, type JobIdentity } from './job-identity.js';
