@@ -43,6 +43,17 @@ describe('a trace is quoted down to the project’s own frames, not through the 
     expect(kept).toHaveLength(5);
   });
 
+  it('keeps the first three frames of a trace with no own frame; Ant’s frames are the build tool’s (Travis, real log)', () => {
+    const id = 'travis-bugswarm-logisticspipes-356.3';
+    const lines = linesOf(id);
+    const text = new Map(lines.map((l) => [l.n, l.text] as const));
+    const head = find(id, /build\.xml:66: java\.net\.UnknownHostException/).n;
+    const nums = Array.from({ length: 17 }, (_, i) => head + i).filter((n) => text.has(n));
+    const kept = withoutPlumbing(nums, text);
+    expect(kept[0]).toBe(head);
+    expect(kept.filter((n) => /^\s+at /.test(text.get(n)!))).toHaveLength(3);
+  });
+
   it('quotes a Python traceback whole (unittest, real log)', () => {
     const id = 'gha-python-2422710472';
     const lines = linesOf(id);
