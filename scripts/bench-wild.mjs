@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const WILD = join(ROOT, 'fixtures', 'wild');
@@ -81,6 +82,14 @@ function pinOk(finding, fix) {
   return fix.some((x) => (f === norm(x.file) || f.endsWith('/' + norm(x.file)) || norm(x.file).endsWith('/' + f)) && finding.line === x.line);
 }
 
+/**
+ * Which half of the corpus a log's project falls in (a hash of its repository, so every log of one project
+ * is on the same side): tune on one half, check the other moves the same way.
+ */
+export function halfOf(repo) {
+  return createHash('md5').update(String(repo)).digest()[0] % 2 ? 'B' : 'A';
+}
+
 function stepOk(got, want) {
   if (!want) return null;
   if (!got) return false;
@@ -100,7 +109,7 @@ function evaluate(entry) {
   const stepEnd = entry.label.failingStep?.end ?? total;
   const stepStart = entry.label.failingStep?.start ?? 1;
   const floorStep = scoreLines(Array.from({ length: Math.min(FLOOR_LINES, stepEnd - stepStart + 1) }, (_, i) => stepEnd - i).reverse(), quoted);
-  const row = { id: entry.id, ci: entry.label.ci, toolchain: entry.label.toolchain, category: entry.label.category, ms: Math.round(run.ms), floor, floorStep };
+  const row = { id: entry.id, ci: entry.label.ci, toolchain: entry.label.toolchain, category: entry.label.category, half: halfOf(entry.label.source?.repo), ms: Math.round(run.ms), floor, floorStep };
   if (run.error) return { ...row, error: run.error };
   const d = run.diagnosis;
   const ev = (d.evidence ?? []).map((e) => e.line).filter((n) => Number.isInteger(n));
@@ -173,6 +182,7 @@ export async function benchWild({ quiet = false } = {}) {
     console.log('step = failing-step accuracy; P/R/F1 = evidence lines vs the quoted lines (mean per log); first = first evidence line is quoted;');
     console.log('whole = every quoted line is in the evidence; unkn = category unknown; pin = top-1 file:line is a fix line (where a fix is labelled)');
     printTable('overall', [['all', overall]]);
+    printTable('by half of the projects (hashed)', groupBy(rows, 'half'));
     printTable('by CI system', groupBy(rows, 'ci'));
     printTable('by toolchain', groupBy(rows, 'toolchain'));
     printTable('by labelled category', groupBy(rows, 'category'));

@@ -3,7 +3,7 @@ import type { Block } from './block.js';
 import { describeBlock } from './describe-block.js';
 import { blockEnd, headerAbove } from './grow-block.js';
 import { lineKey, TemplateCounter } from './templates.js';
-import { errorScore, isConsequence, isSummaryHeader } from './vocabulary.js';
+import { errorScore, isConsequence, isLocatedDiagnostic, isSummaryHeader } from './vocabulary.js';
 import { MAX_EVIDENCE_SEEDS } from '../limits.js';
 
 /** A line that says failure this strongly (errorScore) starts a block. */
@@ -47,7 +47,7 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     const t = lines[i]!.text;
     const firstOfItsKind = !seen.has(keys[i]!);
     seen.add(keys[i]!);
-    if (isConsequence(t)) continue;
+    if (isConsequence(t) || isQuotedSource(lines, i)) continue;
     const strength = isSummaryHeader(t) ? Math.max(0.6, errorScore(t)) : errorScore(t);
     if (strength < SEED_MIN) continue;
     const count = counter.count(keys[i]!);
@@ -101,4 +101,17 @@ function rarity(count: number): number {
 /** Later in the step is likelier the reason: the failure is printed as the step ends. */
 function position(i: number, last: number): number {
   return last > 0 ? 0.3 * Math.min(1, i / last) : 0;
+}
+
+/** A caret line under a quoted source line: `    ^`, `   ^~~~`. */
+const CARET = /^\s*\^[\^~]*\s*$/;
+
+/**
+ * The source line a compiler quotes between its diagnostic and the caret (`public File createTempFile()
+ * throws IOException {` under a javac warning): code, not a report; its words say nothing.
+ */
+function isQuotedSource(lines: readonly LogLine[], i: number): boolean {
+  const above = lines[i - 1];
+  const below = lines[i + 1];
+  return !!above && !!below && CARET.test(below.text) && isLocatedDiagnostic(above.text);
 }

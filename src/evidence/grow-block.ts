@@ -6,7 +6,9 @@ import {
   isConsequence,
   isExternalFrame,
   isFrame,
+  isLocatedDiagnostic,
   isLocationOnly,
+  isShellTrace,
   isSnippet,
   isStepMarker,
   isSummaryHeader,
@@ -36,7 +38,10 @@ const TAP_DIAGNOSTIC = /^\s*#\s{2,}\S/;
  * error (`Failed asserting that …` belongs to `1) FooTest::testBar` above it).
  */
 export function headerAbove(lines: readonly LogLine[], i: number): number {
+  // `file:line: error: …` heads its own block: the caret and source above it close the diagnostic before.
+  if (isLocatedDiagnostic(lines[i]!.text)) return i;
   const indent = indentOf(lines[i]!.text);
+  const diffBelow = isAssertionLine(lines[i]!.text);
   let top = i;
   let plain = 0;
   for (let j = i - 1; j >= 0 && i - j <= MAX_BLOCK_LINES; j--) {
@@ -49,6 +54,8 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     }
     const t = l.text;
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // `+ az login …` above `ERROR: No subscriptions found`: the shell's trace of the command, not a diff line.
+    if (!diffBelow && isShellTrace(t)) break;
     // unittest's and nose's `ERROR: test_x`, a rule of dashes, then the traceback: the rule is transparent.
     if (SEPARATOR.test(t)) {
       const above = lines[j - 1];

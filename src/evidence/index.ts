@@ -64,15 +64,47 @@ export function findEvidence(input: EvidenceInput): Selection {
   return fallback(input);
 }
 
+/** The runner's exit line: in every failed log, so quoted only when nothing at all was printed before it. */
+const EXIT_LINE = /^##\[error\]Process completed with exit code|^Error: Process completed with exit code/;
+
 function fallback(input: EvidenceInput): Selection {
-  const errs = input.runnerErrorLines ?? [];
-  const end = errs[errs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
-  const before = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n))).slice(-FALLBACK_BEFORE);
+  const allErrs = input.runnerErrorLines ?? [];
+  const end = allErrs[allErrs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
+  const printed = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n)));
+  // The step's own output, not the runner's preamble; a log that holds nothing else (cut after the
+  // `Run …` line) is quoted by what ran.
+  const preamble = runnerPreamble(input.lines);
+  const output = printed.filter((l) => !preamble.has(l.n));
+  const before = (output.length || allErrs.length ? output : printed).slice(-FALLBACK_BEFORE);
+  const text0 = new Map(input.lines.map((l) => [l.n, l.text] as const));
+  const errs = before.length ? allErrs.filter((n) => !EXIT_LINE.test(text0.get(n) ?? '')) : allErrs;
   const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
   if (!nums.length) return { blocks: [], lines: [] };
   const text = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const block: Block = { start: nums[0]!, end: nums[nums.length - 1]!, header: nums[nums.length - 1]!, kind: 'error', score: 0, why: ['nothing recognised: the runner\'s error and the lines before it'], source: 'generic' };
   return { blocks: [block], lines: nums.map((n) => ({ line: n, text: text.get(n) ?? '', block: 0 })) };
 }
+/**
+ * The runner's step preambles (`##[group]Run luac -p …`, the script it echoes, `shell: bash -e {0}`, the
+ * `env:` it sets, up to `##[endgroup]`): what ran, never why it failed. One pass over the lines.
+ */
+function runnerPreamble(lines: readonly LogLine[]): Set<number> {
+  const out = new Set<number>();
+  let open = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (/^##\[group\]|^::group::/.test(t)) open = i;
+    else if (/^##\[endgroup\]|^::endgroup::/.test(t)) {
+      // Only a short group that closes is a preamble; the endgroup line itself always is the runner's.
+      if (open >= 0 && i - open <= MAX_PREAMBLE_LINES) for (let k = open; k < i; k++) out.add(lines[k]!.n);
+      out.add(lines[i]!.n);
+      open = -1;
+    }
+  }
+  if (open >= 0 && lines.length - open <= MAX_PREAMBLE_LINES) for (let k = open; k < lines.length; k++) out.add(lines[k]!.n);
+  return out;
+}
+/** A group longer than this is a tool's own output folded by the runner, not a step's preamble. */
+const MAX_PREAMBLE_LINES = 40;
 export { diffAgainstPassing, PassingLogMismatchError, type PassingDiff, type FailingSide, type PassingSide } from './passing-diff.js';
 export { jobIdentity, sameJob, type JobIdentity } from './job-identity.js';

@@ -33,12 +33,17 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
   const index = new Map<number, number>();
   input.lines.forEach((l, i) => index.set(l.n, i));
   const out: Block[] = [];
+  // A warning is context when the step also reports an error: not quoted even behind a pin (a javac
+  // `warning: [removal]` printed just above the `error: cannot find symbol` that failed the build).
+  const errors = input.signals.some((s) => s.severity !== 'warning' && (s.kind === 'diagnostic' || s.kind === 'test') && s.weight >= 0.5 && s.tool !== 'generic' && s.tool !== 'evidence');
   for (const s of input.signals) {
     const pinned = input.pinned?.has(s.logLine) ?? false;
     if (s.kind === 'identifier' || s.tool === 'generic' || s.tool === 'evidence') continue;
     if (s.kind === 'frame' && !pinned) continue;
     // A restatement is never quoted, even behind the pin: the failure it restates is (and is pinned too).
-    if (s.restatement || (!pinned && (s.severity === 'warning' || s.weight < 0.5))) continue;
+    if (s.restatement) continue;
+    if (s.severity === 'warning' && (!pinned || errors)) continue;
+    if (!pinned && s.weight < 0.5) continue;
     const at = index.get(s.logLine);
     if (at === undefined) continue;
     let lo = at;

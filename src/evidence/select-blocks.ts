@@ -2,7 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
-import { errorScore, isConsequence, isTestTitle } from './vocabulary.js';
+import { errorScore, isConsequence, isExternalFrame, isFrame, isTestTitle } from './vocabulary.js';
 import { condenseBlock } from './condense-block.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
@@ -49,12 +49,58 @@ const SAME_KIND_DECAY = 0.35;
  * failures with the same cause" holds (a summary naming them all is kept beside it).
  */
 const SAME_MESSAGE_DECAY = 0.6;
+/**
+ * A generic block printed before the best matcher block and scoring this much less than it is left out:
+ * the matcher's block is the recognised cause, the earlier line something the step went on past.
+ */
+const EARLIER_GENERIC_MARGIN = 0.3;
 /** Like blocks whose scores are this close are equals: the earlier one is quoted first. */
 const LIKE_BAND = 0.3;
 /** A summary added beside the detail blocks is quoted by its first lines. */
 const MAX_SUMMARY_LINES = 6;
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
+/**
+ * A trace with none of the project's own frames is quoted by this many of its first frames: where it
+ * broke, not the whole runtime below it.
+ */
+const MAX_PLUMBING_FRAMES = 3;
+
+/**
+ * A trace as a person quotes it. Traces that print the most recent call first (JVM, V8, Rust, Go) reach
+ * the project's own frames and then go on through plumbing (isExternalFrame: `at java.base/…Method.invoke`,
+ * JUnit's and Gradle's runners, `node:internal`): past the first own frame of each run of frames, the
+ * external ones are left out; a run with no own frame keeps its first few. Python's tracebacks (most
+ * recent call last, `File "…"` frames) are quoted whole, as people paste them.
+ */
+export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<number, string>): number[] {
+  const t = (n: number) => text.get(n) ?? '';
+  const out: number[] = [];
+  let i = 0;
+  while (i < nums.length) {
+    const s = t(nums[i]!);
+    if (!isFrame(s) || /^\s*File "|^Caused by: /.test(s)) {
+      out.push(nums[i++]!);
+      continue;
+    }
+    // One run of frames: from here to the next line that is not a frame.
+    let j = i;
+    while (j < nums.length && isFrame(t(nums[j]!)) && !/^\s*File "|^Caused by: /.test(t(nums[j]!))) j++;
+    const run = nums.slice(i, j);
+    const anyOwn = run.some((n) => !isExternalFrame(t(n)));
+    let ownSeen = false;
+    let external = 0;
+    for (const n of run) {
+      if (!isExternalFrame(t(n))) {
+        ownSeen = true;
+        out.push(n);
+      } else if (anyOwn ? !ownSeen : external++ < MAX_PLUMBING_FRAMES) out.push(n);
+    }
+    i = j;
+  }
+  return out;
+}
+
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
@@ -110,6 +156,9 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.
     while (out.length && BANNER.test(text.get(out[0]!)!)) out.shift();
+    const trimmed = withoutPlumbing(out, text);
+    out.length = 0;
+    out.push(...trimmed);
     // Lines the passing run of the job printed too are not causes (the passing-log diff): a block made
     // only of them is dropped, and its seen edges are trimmed. Seen lines inside a new block stay: a
     // caret or a `symbol:` line masks to a template the passing run printed under another message.
@@ -138,7 +187,12 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (msg !== undefined) messages.add(msg);
     return { ...b, score: b.score - SAME_KIND_DECAY * seen - (again ? SAME_MESSAGE_DECAY : 0) };
   });
-  const ranked = decayed.filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+  // When a toolchain recognised the failure, the generic finder's weaker blocks printed before it are what
+  // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
+  const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];
+  const ranked = decayed
+    .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN))
+    .filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
   let budget = MAX_EVIDENCE_LINES;
   // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.

@@ -36,7 +36,13 @@ const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|un
 const NEGATED =
   /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
 /** Lines whose point is that things went well. */
-const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)/;
+const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '/;
+/**
+ * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
+ * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):
+ * the tool itself says it is not the failure, whatever words it carries.
+ */
+const ROUTINE_LEVEL = /^\s*(?:\[(?:INFO|WARN|WARNING|DEBUG|TRACE|NOTICE)\]|(?:INFO|WARNING|DEBUG|TRACE|NOTICE):)|^.{0,80}?\s(?:INFO|WARN|DEBUG|TRACE)\s{1,2}[\w.$[\]-]+:?\s|\blevel=(?:info|warn|warning|debug|trace)\b/;
 /** Warnings and deprecations are context, not the cause, unless they also say error. */
 const WARNING = /\bwarn(?:ing)?s?\b|\bdeprecat/i;
 /** A command being echoed (`$ make`, `+ npm test`, `> jest`, `[command]…`, `Run pytest`): what ran, not what broke. */
@@ -78,6 +84,19 @@ const CONSEQUENCE = new RegExp(
     String.raw`^Done\. Your build exited with`,
     String.raw`^-- Configuring incomplete, errors occurred`,
     String.raw`^##\[error\]`,
+    // A tool's own closing restatement that its step failed, after the failure it printed above: cargo's
+    // `error: test failed, to rerun pass --lib`, CTest's `Errors while running CTest`, R's `Execution
+    // halted` under testthat's `Error: Test failures`, surefire's pointer to its reports, Maven's reactor
+    // note that later modules were skipped, Rust's x.py `Build completed unsuccessfully`.
+    String.raw`^error: test failed, to rerun pass`,
+    String.raw`^Errors while running CTest$`,
+    String.raw`^Execution halted$`,
+    String.raw`^Error: Test failures$`,
+    String.raw`^Build completed unsuccessfully in`,
+    String.raw`^(?:\[ERROR\] )?Please refer to .* for the individual test results|^(?:\[ERROR\] )?Please refer to dump files`,
+    String.raw`banned from the build due to previous failures`,
+    // Advice on how to see more (a backtrace, a verbose mode): what to do next, not what went wrong.
+    String.raw`^note: run with \`RUST_BACKTRACE=|^note: Some details are omitted, run with`,
   ].join('|'),
 );
 
@@ -90,7 +109,8 @@ export function errorScore(text: string): number {
   if (!s) return 0;
   if (NEGATED.test(t)) s *= 0.3;
   if (PASSING.test(t)) s *= 0.3;
-  if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
+  if (ROUTINE_LEVEL.test(t)) s *= 0.45;
+  else if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
   if (COMMAND_ECHO.test(t)) s *= 0.3;
   return s;
 }
@@ -123,7 +143,7 @@ const FRAME = new RegExp(
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
 /** A frame in a runtime, a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
-const EXTERNAL_FRAME = /\bat (?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules/;
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
@@ -153,6 +173,11 @@ export const isTestTitle = (text: string): boolean => text.length < 2000 && TEST
 const SUMMARY_HEADER = new RegExp(
   [
     String.raw`^=+ (?:FAILURES|ERRORS|short test summary info|FAILED) =+$`,
+    // Maven prints its summary sections under a log level: `[ERROR] Failures: `, `[ERROR] Errors:`.
+    String.raw`^\[(?:ERROR|WARN(?:ING)?)\]\s+(?:Failures|Errors|Failed tests|Tests in error):\s*$`,
+    // Minitest's and cargo's closing counts when something failed.
+    String.raw`^\s*\d+ runs, \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)`,
+    String.raw`^test result: FAILED\.`,
     String.raw`^\s*(?:FAILURES!?|Failures:|Errors:|Failed tests:|Tests in error:|Failing tests?:|Failed examples:|Summary of failures:?|The following tests FAILED:|Test Summary Report|Failed Tests?(?: Summary)?:?)\s*$`,
     String.raw`^\s*There (?:was|were) \d+ (?:failures?|errors?):?$`,
     String.raw`^\s*\d+ (?:tests? )?(?:failed|failing|failures?)\b`,
@@ -183,3 +208,14 @@ export function indentOf(text: string): number {
 
 /** Markers a CI prints between steps or groups: a block never runs across one. */
 export const isStepMarker = (text: string): boolean => /^(?:##\[(?:group|endgroup|section)\]|::(?:group|endgroup)::|section_(?:start|end):|travis_fold:|\[Pipeline\] )/.test(text);
+
+/**
+ * A compiler's or linter's diagnostic that names its own location (`a.c:12:5: error:`, `X.java:91: error:`,
+ * `src/x.ts(4,26): error TS2307`): it opens its own block, so the snippet above it is the previous one's.
+ */
+const LOCATED_DIAGNOSTIC = /^\S*\.\w{1,10}(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\):?)\s*(?:fatal )?(?:error|warning)\b/i;
+export const isLocatedDiagnostic = (text: string): boolean => text.length < 2000 && LOCATED_DIAGNOSTIC.test(text);
+
+/** A shell's trace of the command it runs (`set -x`: `+ az login …`, `++ pwd`): what ran, not part of the error below it. */
+const SHELL_TRACE = /^\+{1,3} [\w./~$"'-]/;
+export const isShellTrace = (text: string): boolean => SHELL_TRACE.test(text);

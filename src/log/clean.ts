@@ -13,6 +13,11 @@ const JENKINS_TIMESTAMP = /^\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\] 
 const TEAMCITY_TEXT = /^##teamcity\[(?:testFailed|testStdErr|testStdOut|buildProblem|message|testIgnored) /;
 /** TeamCity's escapes in service-message values: `|n` a newline, `|'` `||` `|[` `|]`, `|r`, `|0x` unicode. */
 const TEAMCITY_ESCAPE = /\|(?:0x([0-9a-fA-F]{4})|(.))/g;
+/**
+ * The prefix `docker compose up` puts before every line a service prints: its name with the replica
+ * number (`test_1`, compose v1; `test-1`, v2), padded, then `| `. The service's own text (and indent) follows.
+ */
+const COMPOSE_PREFIX = /^[a-z0-9][\w.-]*[_-]\d+ +\| ?/i;
 // Control characters other than tab: NULs and friends come from binary garbage and must not reach output.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
@@ -35,6 +40,8 @@ export function cleanLine(raw: string): string {
   }
   if (s.includes('\x1b') || s.includes('\x9b')) s = stripAnsi(s);
   s = s.replace(CONTROL, '');
+  // docker compose's service prefix (`test_1  | `, `web-1  | `) before each line of a service's output.
+  if (s.includes('|')) s = s.replace(COMPOSE_PREFIX, '');
   // A timestamp can hide behind a colour code; strip again once the colour is gone.
   s = stripJenkinsTimestamp(s.replace(ACTIONS_TIMESTAMP, ''));
   if (s.startsWith('##teamcity[') && TEAMCITY_TEXT.test(s)) s = decodeTeamcity(s);
