@@ -1,9 +1,10 @@
 import { RedlineError, UsageError } from '../errors.js';
-import { redactSecrets } from '../safety/redact.js';
 
 /**
  * The CLI's front door: parses the command and loads only that command's module, so `redline map` does
- * not pay for loading the diagnosis pipeline and the LLM client (half a second of start-up).
+ * not pay for loading the diagnosis pipeline and the LLM client (half a second of start-up). The redactor
+ * (hundreds of secret rules) loads only when there is an error message to redact: `--version` and
+ * `--help` stay at Node's own start-up.
  */
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -18,6 +19,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (e) {
+    const { redactSecrets } = await import('../safety/redact.js');
     if (e instanceof UsageError) {
       io.stderr.write(`redline: ${redactSecrets(e.message).text}\n`);
       return 2;

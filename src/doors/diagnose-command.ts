@@ -9,8 +9,7 @@ import { mustBeDir, mustBeFile } from './check-args.js';
 import { resolveInside } from '../safety/confine.js';
 import { redactSecrets } from '../safety/redact.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
-import { ConfigError, loadConfig, llmMode } from '../config.js';
-import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
+import type { LlmRequest } from '../locate/agent/index.js';
 import type { CliIO } from './cli.js';
 
 export const DIAGNOSE_USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
@@ -116,6 +115,10 @@ async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: st
   if (flag === false) return undefined;
   const env = io.env ?? process.env;
   const apiKey = env.ANTHROPIC_API_KEY;
+  // Without --llm, no key or no checkout means no model, whatever the config says: the config's parser
+  // (yaml + zod, ~1 MB of code) is not loaded for a run that cannot use it.
+  if (flag !== true && (!values.repo || !apiKey)) return undefined;
+  const { ConfigError, loadConfig, llmMode } = await import('../config.js');
   const early = llmMode({ flag, apiKey, config: {} });
   if (early.error) throw new UsageError(early.error);
   if (flag === true && !values.repo) throw new UsageError('--llm needs --repo: the model investigates the checkout');
@@ -130,6 +133,8 @@ async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: st
   }
   if (!llmMode({ flag, apiKey, config: config.llm }).on) return undefined;
   const baseURL = env.ANTHROPIC_BASE_URL;
+  // Loaded only in LLM mode: the SDK is ~250 modules (a third of a small diagnosis's start-up).
+  const { anthropicChatModel } = await import('../locate/agent/chat-model.js');
   return {
     model: anthropicChatModel({ apiKey, ...(baseURL ? { baseURL } : {}) }),
     config: config.llm,
