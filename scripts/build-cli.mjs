@@ -10,20 +10,19 @@
 // Usage: node scripts/build-cli.mjs [outDir]   (default dist/bin)
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = resolve(process.argv[2] ?? join(root, 'dist/bin'));
-const require = createRequire(join(root, 'package.json'));
 const TEXT_ASSETS = ['src/locate/tools', 'src/locate/agent'];
 /** Chunk files carry this prefix, so a rebuild can remove the previous build's (their names are hashes). */
 const CHUNK_PREFIX = 'chunk-';
-// Not bundled, resolved from node_modules at run time: native code (better-sqlite3), a package that finds
-// its binary through its own __dirname (@vscode/ripgrep), and the worker's server stack (Probot's pino
-// transports and BullMQ's Lua scripts are read from their package folders). None loads on `diagnose`.
-const EXTERNAL = ['better-sqlite3', '@vscode/ripgrep', 'probot', 'bullmq', 'ioredis'];
+// Dependencies stay in node_modules, imported from there at run time (`packages: 'external'`): what a
+// diagnosis loads from them is a few files (secretlint's preset, web-tree-sitter, strip-ansi), the heavy
+// ones (the Anthropic SDK, zod, yaml, Octokit, Probot) load only on the runs that use them (lazy imports
+// in src/), and the App's and the worker's stack (Probot with its Octokit, BullMQ, better-sqlite3's native
+// code, ripgrep's binary found through its package) stays exactly the one `npm start` runs.
 
 mkdirSync(out, { recursive: true });
 for (const f of readdirSync(out)) if (f.startsWith(CHUNK_PREFIX)) rmSync(join(out, f));
@@ -39,28 +38,15 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: EXTERNAL,
+  packages: 'external',
   legalComments: 'none',
   // Not minified: a user's bug report quotes stack traces; names and lines stay readable.
   minify: false,
   keepNames: true,
   sourcemap: 'linked',
   logLevel: 'warning',
-  define: { __filename: '__redline_filename', __dirname: '__redline_dirname' },
-  // CommonJS dependencies inside an ESM bundle still use require/__dirname (as in scripts/build-action.mjs).
-  banner: {
-    js: [
-      "import { createRequire as __redlineCreateRequire } from 'node:module';",
-      "import { fileURLToPath as __redlineFileURLToPath } from 'node:url';",
-      "import { dirname as __redlineDirname } from 'node:path';",
-      'const require = __redlineCreateRequire(import.meta.url);',
-      'const __redline_filename = __redlineFileURLToPath(import.meta.url);',
-      'const __redline_dirname = __redlineDirname(__redline_filename);',
-    ].join('\n'),
-  },
 });
 
-cpSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(out, 'web-tree-sitter.wasm'));
 for (const dir of TEXT_ASSETS) for (const f of readdirSync(join(root, dir))) if (f.endsWith('.txt')) cpSync(join(root, dir, f), join(out, f));
 cpSync(join(root, 'src/repo/map/queries'), join(out, 'queries'), { recursive: true });
 // REDLINE_BUILD_METAFILE=path: esbuild's metafile, to see which module pulls what into a chunk.

@@ -37,7 +37,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
   if (command === '--help' || command === '-h' || command === 'help') {
-    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }, { WORKER_USAGE }] = await Promise.all([import('./diagnose-command.js'), import('./map-command.js'), import('./worker.js')]);
+    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }, { WORKER_USAGE }] = await Promise.all([import('./diagnose-usage.js'), import('./map-usage.js'), import('./worker-usage.js')]);
     io.stdout.write(DIAGNOSE_USAGE + '\n\n' + MAP_USAGE + '\n\n' + WORKER_USAGE + '\n');
     return 0;
   }
