@@ -3,8 +3,8 @@
 // of a small diagnosis's CPU (issue 12; README, "Start-up"). Run by `npm run build` after tsc, whose
 // per-module dist/ stays for `probot run ./dist/doors/app.js` and for the tests that import it.
 //
-// Code splitting: what a run may not need (the LLM SDK and agent, `map`, `worker`, tree-sitter) is in
-// chunks loaded by the `await import()`s of src/, so a diagnosis without --llm never parses them. The
+// Code splitting: what a run may not need (the LLM agent, `map`, `worker`, the config parser) is in chunks
+// loaded by the `await import()`s of src/, so a diagnosis without --llm never parses them. The
 // chunks sit next to the entry (not in a subfolder): `new URL('./grep.txt', import.meta.url)` and the
 // other assets resolve against whichever chunk holds the code, so every asset is copied beside them.
 // Usage: node scripts/build-cli.mjs [outDir]   (default dist/bin)
@@ -25,10 +25,9 @@ const CHUNK_PREFIX = 'chunk-';
 // code, ripgrep's binary found through its package) stays exactly the one `npm start` runs.
 
 mkdirSync(out, { recursive: true });
-for (const f of readdirSync(out)) if (f.startsWith(CHUNK_PREFIX)) rmSync(join(out, f));
 
 const result = await build({
-  metafile: !!process.env.REDLINE_BUILD_METAFILE,
+  metafile: true,
   absWorkingDir: root,
   entryPoints: { redline: join(root, 'src/bin/redline.ts'), 'token-worker': join(root, 'src/repo/map/token-worker.ts') },
   outdir: out,
@@ -49,5 +48,10 @@ const result = await build({
 
 for (const dir of TEXT_ASSETS) for (const f of readdirSync(join(root, dir))) if (f.endsWith('.txt')) cpSync(join(root, dir, f), join(out, f));
 cpSync(join(root, 'src/repo/map/queries'), join(out, 'queries'), { recursive: true });
+// The previous build's chunks are removed after this one is written, not before: chunk names are content
+// hashes, so an unchanged source rewrites the same files and a CLI started meanwhile (tests run beside a
+// build) never finds its chunks missing.
+const written = new Set(Object.keys(result.metafile.outputs).map((o) => resolve(root, o)));
+for (const f of readdirSync(out)) if (f.startsWith(CHUNK_PREFIX) && !written.has(join(out, f))) rmSync(join(out, f));
 // REDLINE_BUILD_METAFILE=path: esbuild's metafile, to see which module pulls what into a chunk.
 if (process.env.REDLINE_BUILD_METAFILE) writeFileSync(process.env.REDLINE_BUILD_METAFILE, JSON.stringify(result.metafile));
