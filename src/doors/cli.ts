@@ -1,9 +1,10 @@
 import { RedlineError, UsageError } from '../errors.js';
-import { redactSecrets } from '../safety/redact.js';
 
 /**
  * The CLI's front door: parses the command and loads only that command's module, so `redline map` does
- * not pay for loading the diagnosis pipeline and the LLM client (half a second of start-up).
+ * not pay for loading the diagnosis pipeline and the LLM client (half a second of start-up). The redactor
+ * (hundreds of secret rules) loads only when there is an error message to redact: `--version` and
+ * `--help` stay at Node's own start-up.
  */
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -18,6 +19,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (e) {
+    const { redactSecrets } = await import('../safety/redact.js');
     if (e instanceof UsageError) {
       io.stderr.write(`redline: ${redactSecrets(e.message).text}\n`);
       return 2;
@@ -35,7 +37,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) throw new UsageError('no command: run "redline diagnose --log <file>", or "redline --help" for the options');
   if (command === '--help' || command === '-h' || command === 'help') {
-    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }, { WORKER_USAGE }] = await Promise.all([import('./diagnose-command.js'), import('./map-command.js'), import('./worker.js')]);
+    const [{ DIAGNOSE_USAGE }, { MAP_USAGE }, { WORKER_USAGE }] = await Promise.all([import('./diagnose-usage.js'), import('./map-usage.js'), import('./worker-usage.js')]);
     io.stdout.write(DIAGNOSE_USAGE + '\n\n' + MAP_USAGE + '\n\n' + WORKER_USAGE + '\n');
     return 0;
   }

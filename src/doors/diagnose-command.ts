@@ -9,25 +9,11 @@ import { mustBeDir, mustBeFile } from './check-args.js';
 import { resolveInside } from '../safety/confine.js';
 import { redactSecrets } from '../safety/redact.js';
 import { MAX_SOURCE_FILE_BYTES } from '../limits.js';
-import { ConfigError, loadConfig, llmMode } from '../config.js';
-import { anthropicChatModel, type LlmRequest } from '../locate/agent/index.js';
+import type { LlmRequest } from '../locate/agent/index.js';
 import type { CliIO } from './cli.js';
+import { DIAGNOSE_USAGE } from './diagnose-usage.js';
 
-export const DIAGNOSE_USAGE = `usage: redline diagnose --log <file|-> [--repo <dir>] [--base <git-ref>] [--format text|json|markdown|sarif]
-                        [--artifacts <dir>] [--llm | --no-llm] [--passing-log <file>]
-
-  --log        the CI log to read (a file, or - for stdin; gzip is detected)
-  --repo       the checkout of the failing commit (optional: without it, paths are reported as the log names them)
-  --base       the PR's base ref; its changed lines (git diff <base>...HEAD) are the strongest prior
-  --format     text (default; for people), json (versioned contract), markdown (PR comment body), sarif (code scanning)
-  --artifacts  write the raw log, the cleaned log and a JSON trace of every step into this folder
-  --llm        let a Claude model refine the pin with read-only tools (needs --repo and ANTHROPIC_API_KEY;
-               on by default when the key is set; settings in .github/redline.yml under llm:)
-  --no-llm     never call a model, even when ANTHROPIC_API_KEY is set
-  --passing-log  a log of a passing run of the same job (same workflow and job name): lines new in the
-               failing step become evidence, lines the passing run printed too are not causes (gzip is detected)
-
-Exit codes: 0 a diagnosis was produced (located or not), 2 usage error, 1 internal error.`;
+export { DIAGNOSE_USAGE };
 
 /** `redline diagnose`: one diagnosis of a log (and a checkout), printed in the chosen format. */
 export async function diagnoseCommand(args: string[], io: CliIO): Promise<number> {
@@ -116,6 +102,10 @@ async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: st
   if (flag === false) return undefined;
   const env = io.env ?? process.env;
   const apiKey = env.ANTHROPIC_API_KEY;
+  // Without --llm, no key or no checkout means no model, whatever the config says: the config's parser
+  // (yaml + zod, ~1 MB of code) is not loaded for a run that cannot use it.
+  if (flag !== true && (!values.repo || !apiKey)) return undefined;
+  const { ConfigError, loadConfig, llmMode } = await import('../config.js');
   const early = llmMode({ flag, apiKey, config: {} });
   if (early.error) throw new UsageError(early.error);
   if (flag === true && !values.repo) throw new UsageError('--llm needs --repo: the model investigates the checkout');
@@ -130,6 +120,8 @@ async function llmRequest(values: { llm?: boolean; 'no-llm'?: boolean; repo?: st
   }
   if (!llmMode({ flag, apiKey, config: config.llm }).on) return undefined;
   const baseURL = env.ANTHROPIC_BASE_URL;
+  // Loaded only in LLM mode: the SDK is ~250 modules (a third of a small diagnosis's start-up).
+  const { anthropicChatModel } = await import('../locate/agent/chat-model.js');
   return {
     model: anthropicChatModel({ apiKey, ...(baseURL ? { baseURL } : {}) }),
     config: config.llm,

@@ -7,13 +7,9 @@ import { buildRepoMap } from '../repo/map/repo-map.js';
 import { backgroundTokenCounter } from '../repo/map/tokens.js';
 import { codeFiles } from '../repo/map/code-files.js';
 import { DEFAULT_MAP_TOKENS } from '../limits.js';
+import { MAP_USAGE } from './map-usage.js';
 
-export const MAP_USAGE = `usage: redline map --repo <dir> [--focus <file|symbol>]... [--tokens N]
-
-  --repo    the checkout to map
-  --focus   a repo file or a symbol name to centre the map on (repeatable): the ranking is personalised
-            towards it, as diagnose does with the failing test, its frames and the PR's files
-  --tokens  the map's budget in tokens (default ${DEFAULT_MAP_TOKENS}); the map is cut to fit and says what it left out`;
+export { MAP_USAGE };
 
 interface IO {
   stdout: NodeJS.WritableStream;

@@ -19,12 +19,9 @@ import { lazyIsOurs } from './app.js';
 import { appConfigFromEnv } from './app-config.js';
 import type { CliIO } from './cli.js';
 import { RedisQueue } from '../queue/redis.js';
+import { WORKER_USAGE } from './worker-usage.js';
 
-export const WORKER_USAGE = `Usage: redline worker [--concurrency N]
-
-Runs the GitHub App's queued diagnoses from Redis. Environment: REDIS_URL (required), APP_ID,
-PRIVATE_KEY or PRIVATE_KEY_PATH, WEBHOOK_SECRET or REDLINE_ARTIFACT_KEY (artifact links),
-GHE_HOST/GHE_PROTOCOL (GitHub Enterprise Server), REDLINE_CACHE_DIR, REDLINE_CONCURRENCY (default 4).`;
+export { WORKER_USAGE };
 
 /** Milliseconds from an environment variable (the lock and backoff knobs), or the default. */
 function ms(env: NodeJS.ProcessEnv, name: string): number | undefined {

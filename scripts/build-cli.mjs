@@ -1,0 +1,57 @@
+// Bundles the CLI (src/bin/redline.ts) with esbuild over tsc's dist/bin/redline.js, so `redline` loads a
+// handful of files instead of ~700 modules: resolving, reading and linking them one by one was about half
+// of a small diagnosis's CPU (issue 12; README, "Start-up"). Run by `npm run build` after tsc, whose
+// per-module dist/ stays for `probot run ./dist/doors/app.js` and for the tests that import it.
+//
+// Code splitting: what a run may not need (the LLM agent, `map`, `worker`, the config parser) is in chunks
+// loaded by the `await import()`s of src/, so a diagnosis without --llm never parses them. The
+// chunks sit next to the entry (not in a subfolder): `new URL('./grep.txt', import.meta.url)` and the
+// other assets resolve against whichever chunk holds the code, so every asset is copied beside them.
+// Usage: node scripts/build-cli.mjs [outDir]   (default dist/bin)
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = resolve(process.argv[2] ?? join(root, 'dist/bin'));
+const TEXT_ASSETS = ['src/locate/tools', 'src/locate/agent'];
+/** Chunk files carry this prefix, so a rebuild can remove the previous build's (their names are hashes). */
+const CHUNK_PREFIX = 'chunk-';
+// Dependencies stay in node_modules, imported from there at run time (`packages: 'external'`): what a
+// diagnosis loads from them is a few files (secretlint's preset, web-tree-sitter, strip-ansi), the heavy
+// ones (the Anthropic SDK, zod, yaml, Octokit, Probot) load only on the runs that use them (lazy imports
+// in src/), and the App's and the worker's stack (Probot with its Octokit, BullMQ, better-sqlite3's native
+// code, ripgrep's binary found through its package) stays exactly the one `npm start` runs.
+
+mkdirSync(out, { recursive: true });
+
+const result = await build({
+  metafile: true,
+  absWorkingDir: root,
+  entryPoints: { redline: join(root, 'src/bin/redline.ts'), 'token-worker': join(root, 'src/repo/map/token-worker.ts') },
+  outdir: out,
+  chunkNames: `${CHUNK_PREFIX}[hash]`,
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  legalComments: 'none',
+  // Not minified: a user's bug report quotes stack traces; names and lines stay readable.
+  minify: false,
+  keepNames: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
+for (const dir of TEXT_ASSETS) for (const f of readdirSync(join(root, dir))) if (f.endsWith('.txt')) cpSync(join(root, dir, f), join(out, f));
+cpSync(join(root, 'src/repo/map/queries'), join(out, 'queries'), { recursive: true });
+// The previous build's chunks are removed after this one is written, not before: chunk names are content
+// hashes, so an unchanged source rewrites the same files and a CLI started meanwhile (tests run beside a
+// build) never finds its chunks missing.
+const written = new Set(Object.keys(result.metafile.outputs).map((o) => resolve(root, o)));
+for (const f of readdirSync(out)) if (f.startsWith(CHUNK_PREFIX) && !written.has(join(out, f))) rmSync(join(out, f));
+// REDLINE_BUILD_METAFILE=path: esbuild's metafile, to see which module pulls what into a chunk.
+if (process.env.REDLINE_BUILD_METAFILE) writeFileSync(process.env.REDLINE_BUILD_METAFILE, JSON.stringify(result.metafile));
