@@ -7,9 +7,10 @@ import { changedBy, type PrDiff } from '../repo/diff.js';
 /**
  * An exception raised in the code under test, in a stack the failing test called: the code's innermost
  * frame outranks the test's own line (the test only says which call failed; BugSwarm's real fixes change
- * the raising code, not the test). Enough to lift a frame (0.6 + 0.25) over a failing test (0.9 + merge).
+ * the raising code, not the test). Enough to lift a frame (0.6 + 0.25) over a failing test whose line
+ * several routes reached (0.9, merged with its own frame and a second test: up to ~1.2).
  */
-const CALLED_BY_TEST_BONUS = 0.2;
+const CALLED_BY_TEST_BONUS = 0.4;
 
 /** Runtimes that print the innermost frame last ("most recent call last"). */
 const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
