@@ -106,6 +106,10 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
     if (ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
     stack = [];
   };
+  // A failing test's report line (pytest's `E …`, unittest's exception, Maven's `<<< ERROR!`) ends one
+  // traceback and heads the next: frames on either side of it are different stacks, however close.
+  const breaks = signals.filter((s) => s.kind === 'test').map((s) => s.logLine).sort((a, b) => a - b);
+  const breakBetween = (a: number, b: number) => breaks.some((n) => n > a && n < b);
   for (const s of signals) {
     if (s.kind !== 'frame') continue;
     const prev = stack[stack.length - 1];
@@ -113,7 +117,7 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
     const gap = INNERMOST_LAST.has(s.tool ?? '') ? 40 : 3;
     // A `Caused by:` continues the stack above it, however far its exception's lines push the frame.
     const start = s.tool === 'jvm-frame' && s.related?.length ? s.related[0]! : s.logLine;
-    if (prev && (start - prev.logLine > gap || s.tool !== prev.tool)) flush();
+    if (prev && (start - prev.logLine > gap || s.tool !== prev.tool || breakBetween(prev.logLine, s.logLine))) flush();
     stack.push(s);
   }
   flush();
