@@ -11,6 +11,8 @@ import { changedBy, type PrDiff } from '../repo/diff.js';
  * several routes reached (0.9, merged with its own frame and a second test: up to ~1.2).
  */
 const CALLED_BY_TEST_BONUS = 0.4;
+/** The note that marks such a frame (blame-change reads it). */
+export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
 /** Runtimes that print the innermost frame last ("most recent call last"). */
 const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
@@ -63,7 +65,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       if (depth === 0 && !isTestFile(file)) score += 0.25;
       if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
         score += CALLED_BY_TEST_BONUS;
-        notes.push('raised in the code the failing test called');
+        notes.push(RAISED_UNDER_TEST);
       }
       notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
     }
