@@ -78,6 +78,13 @@ console.log(`misses (top-1 line): ${misses.join(', ') || 'none'}`);
   await benchWild();
 }
 
+// ── 1c. Real failures of real projects on their upstream trees (fixtures/real-pins/; skipped when the mirrors are not here) ──
+{
+  const { benchPins } = await import('./bench-pins.mjs');
+  console.log('');
+  benchPins();
+}
+
 // ── LLM mode (guarded: the bench still runs when the agent is not built or fails) ──
 async function llmSection(withBig) {
   try {

@@ -6,11 +6,14 @@ import { definitionAt, reachFrom, type Reached, type SymbolGraph } from '../repo
 import { changedBy, type PrDiff, type Hunk } from '../repo/diff.js';
 import { importsOf, isTestFile } from '../repo/related-files.js';
 import { mapLogPath, type Workspace } from '../repo/workspace.js';
+import { RAISED_UNDER_TEST } from './from-signals.js';
 
 /** Files that describe the build rather than hold code: a change there is a prior for dependency failures only. */
 const MANIFEST = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|requirements[\w.-]*\.txt|pyproject\.toml|setup\.(py|cfg)|Pipfile|go\.(mod|sum)|Cargo\.(toml|lock)|pom\.xml|build\.gradle(\.kts)?|Gemfile(\.lock)?|[\w.-]+\.csproj)$/;
 /** Failing-test locations followed through the call graph (each is one breadth-first walk). */
 const MAX_TEST_STARTS = 6;
+/** How far below the frame that raised the error a change outside the failure's stack is ranked. */
+const UNFRAMED_BELOW_RAISED = 0.05;
 const NOT_CODE = /\.(md|txt|rst|json|ya?ml|lock|toml|cfg|ini|svg|png|snap)$/;
 
 export interface BlameInput {
@@ -53,6 +56,9 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
       if (m) testFiles.add(m.file);
     }
   }
+  // The best frame raised in the repository's own code under a failing test (from-signals marks it): a
+  // change the failure's stack never touches is linked to it only by imports or calls, which is weaker.
+  const raised = Math.max(-Infinity, ...candidates.filter((c) => c.cause === 'frame' && c.depth === 0 && c.notes.includes(RAISED_UNDER_TEST)).map((c) => c.score));
   const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file));
   // Distance from the failing tests through imports (1 = imported by a test, 2 = imported by that), plus
   // references by name to a changed file (Ruby constants, same-package Java classes need no import).
@@ -102,7 +108,9 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         const d = distance.get(cf.file)!;
         rel = d === 1 ? 0.6 : d === 2 ? 0.5 : 0.4;
         notes.push(d === 1 ? 'the failing test imports this file' : `the failing test reaches this file through ${d} imports`);
-      } else if (sourceChanges.length === 1) {
+      } else if (sourceChanges.length === 1 && !frameLines.size) {
+        // The lone change is a suspect only while nothing else is: once the failure was raised in code of
+        // the repository's own (a frame outside the tests) that the change does not touch, it is not.
         rel = 0.4;
         notes.push(`the only source change ${diff.changedBy ? `in ${diff.changedBy}` : 'in the PR'}`);
       }
@@ -141,7 +149,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         file: cf.file,
         line: best.n,
         cause: 'diff',
-        score: 1.0 + rel * 0.5 + bestScore,
+        score: frames.length || raised === -Infinity ? 1.0 + rel * 0.5 + bestScore : Math.min(1.0 + rel * 0.5 + bestScore, raised - UNFRAMED_BELOW_RAISED),
         message: `changed by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
         signals: [],
         notes,

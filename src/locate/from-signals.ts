@@ -4,6 +4,16 @@ import { isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../re
 import { isTestFile } from '../repo/related-files.js';
 import { changedBy, type PrDiff } from '../repo/diff.js';
 
+/**
+ * An exception raised in the code under test, in a stack the failing test called: the code's innermost
+ * frame outranks the test's own line (the test only says which call failed; BugSwarm's real fixes change
+ * the raising code, not the test). Enough to lift a frame (0.6 + 0.25) over a failing test whose line
+ * several routes reached (0.9, merged with its own frame and a second test: up to ~1.2).
+ */
+const CALLED_BY_TEST_BONUS = 0.4;
+/** The note that marks such a frame (blame-change reads it). */
+export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
+
 /** Runtimes that print the innermost frame last ("most recent call last"). */
 const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
 
@@ -14,7 +24,7 @@ const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest'])
  */
 export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace | undefined, diff: PrDiff | undefined): Candidate[] {
   const out: Candidate[] = [];
-  const frameDepth = stackDepths(signals, ws);
+  const { depth: frameDepth, underTest } = stackDepths(signals, ws);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     if (s.kind === 'frame' && s.weight <= 0.05) continue;
@@ -53,6 +63,10 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       score = s.weight * Math.pow(0.8, depth);
       // Raised in the code under test, not in the test: the frame is the pin.
       if (depth === 0 && !isTestFile(file)) score += 0.25;
+      if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
+        score += CALLED_BY_TEST_BONUS;
+        notes.push(RAISED_UNDER_TEST);
+      }
       notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
     }
     if (s.severity === 'warning') score *= 0.4;
@@ -77,26 +91,53 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   return out;
 }
 
-/** Depth of each in-repo frame within its stack (0 = innermost in-repo), stacks being runs of nearby frames. */
-function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): Map<Signal, number> {
+/**
+ * Depth of each in-repo frame within its stack (0 = innermost in-repo), stacks being runs of nearby frames;
+ * and the frames of stacks that pass through a test file (a failing test's, or any test's), i.e. code the
+ * tests called.
+ */
+function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { depth: Map<Signal, number>; underTest: Set<Signal> } {
   const depth = new Map<Signal, number>();
+  const underTest = new Set<Signal>();
+  const fileOf = (p: string) => (ws ? mapLogPath(ws, p)?.file : stripCiPrefix(p));
   let stack: Signal[] = [];
   const flush = () => {
     const inRepo = stack.filter((f) => f.weight > 0.05 && f.path && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path)));
-    const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : inRepo;
+    const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
     ordered.forEach((f, i) => depth.set(f, i));
+    if (ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
     stack = [];
   };
+  // A failing test's report line (pytest's `E …`, unittest's exception, Maven's `<<< ERROR!`) ends one
+  // traceback and heads the next: frames on either side of it are different stacks, however close.
+  const breaks = signals.filter((s) => s.kind === 'test').map((s) => s.logLine).sort((a, b) => a - b);
+  const breakBetween = (a: number, b: number) => breaks.some((n) => n > a && n < b);
   for (const s of signals) {
     if (s.kind !== 'frame') continue;
     const prev = stack[stack.length - 1];
     // Python's long tracebacks print source between frames; other runtimes print frames back to back.
     const gap = INNERMOST_LAST.has(s.tool ?? '') ? 40 : 3;
-    if (prev && (s.logLine - prev.logLine > gap || s.tool !== prev.tool)) flush();
+    // A `Caused by:` continues the stack above it, however far its exception's lines push the frame.
+    const start = s.tool === 'jvm-frame' && s.related?.length ? s.related[0]! : s.logLine;
+    if (prev && (start - prev.logLine > gap || s.tool !== prev.tool || breakBetween(prev.logLine, s.logLine))) flush();
     stack.push(s);
   }
   flush();
-  return depth;
+  return { depth, underTest };
+}
+
+/**
+ * A JVM trace prints the wrapping exception first and its `Caused by:` chain below it; the deepest cause's
+ * first frame is where the error was raised. The frame matcher ties each `Caused by:` line to the first
+ * project frame under it (`related`), so each such frame starts a segment: the last segment comes first.
+ */
+function rootCauseFirst(frames: Signal[]): Signal[] {
+  const segments: Signal[][] = [[]];
+  for (const f of frames) {
+    if (f.tool === 'jvm-frame' && f.related?.length && segments[segments.length - 1]!.length) segments.push([]);
+    segments[segments.length - 1]!.push(f);
+  }
+  return segments.reverse().flat();
 }
 
 /** The first line of a repo file where a token occurs as a whole word, if any. */

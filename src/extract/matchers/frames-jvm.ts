@@ -17,7 +17,8 @@ const MAX_FRAME_LINE = 1000;
 // `at [loader//][module@version/]pkg.Cls.method(File.java:12)`; Kotlin/Scala/Groovy frames have the same shape.
 const FRAME =
   /^\s*at (?:[\w.-]+\/\/)?(?:[\w.-]+(?:@[\w.+-]+)?\/)?([\w$.<>-]+)\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)\s*$/;
-const CAUSED_BY = /^\s*Caused by: \S/;
+// Gradle's test report puts the cause's exception on the line below a bare `Caused by:`.
+const CAUSED_BY = /^\s*Caused by:(?: \S|\s*$)/;
 const BLOCK_END = /^\[(?:INFO|ERROR|WARNING)\]|^> Task /;
 // Frames a PR never changes: the JDK, test runners and build tools. Still evidence, never the pin.
 const LIBRARY_PREFIXES = [

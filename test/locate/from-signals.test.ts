@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the benchmark
+import { evaluateCase } from '../../scripts/eval-cases.mjs';
+import { diagnoseWithTrace } from '../../src/diagnose.js';
+import { RAISED_UNDER_TEST } from '../../src/locate/from-signals.js';
+import { isTestFile } from '../../src/repo/related-files.js';
+
+/**
+ * Without a diff, an exception raised in the code a failing test called is pinned at the code's frame,
+ * not at the test's line: the recorded node:test run of fixtures/logs/node-test-typeerror-in-source (a
+ * TypeError thrown in src/, reached from the test), diagnosed with no --base.
+ */
+describe('candidatesFromSignals: raised in the code under test', () => {
+  it('pins the source frame above the failing test, with no diff', async () => {
+    const r = await evaluateCase('node-test-typeerror-in-source', diagnoseWithTrace, { noBase: true });
+    const top = r.diagnosis.findings[0];
+    expect(top).toBeDefined();
+    expect(isTestFile(top.file)).toBe(false);
+    expect(r.top1Line).toBe(true);
+    const cand = r.trace.candidates.find((c: { file: string; line: number }) => c.file === top.file && c.line === top.line);
+    expect(cand.notes).toContain(RAISED_UNDER_TEST);
+    // The failing test's own line is still a finding, below it.
+    expect(r.diagnosis.findings.slice(1).some((f: { file: string }) => isTestFile(f.file))).toBe(true);
+  });
+});
