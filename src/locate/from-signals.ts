@@ -11,6 +11,12 @@ import { changedBy, type PrDiff } from '../repo/diff.js';
  * several routes reached (0.9, merged with its own frame and a second test: up to ~1.2).
  */
 const CALLED_BY_TEST_BONUS = 0.4;
+/**
+ * How far a failing test's report may sit from its stack: above it, a jest `●` title with its message,
+ * diff and code frame (or Maven's `<<< ERROR!`); below it, pytest's `E` line or unittest's exception.
+ */
+const FAILURE_HEADER_SPAN = 60;
+const FAILURE_TRAILER_SPAN = 8;
 /** The note that marks such a frame (blame-change reads it). */
 export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
@@ -105,13 +111,25 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
     const inRepo = stack.filter((f) => f.weight > 0.05 && f.path && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path)));
     const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
     ordered.forEach((f, i) => depth.set(f, i));
-    if (ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
+    const owned = stack.length > 0 && nearFailingTest(stack);
+    if (owned && ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
     stack = [];
   };
   // A failing test's report line (pytest's `E …`, unittest's exception, Maven's `<<< ERROR!`) ends one
   // traceback and heads the next: frames on either side of it are different stacks, however close.
   const breaks = signals.filter((s) => s.kind === 'test').map((s) => s.logLine).sort((a, b) => a - b);
   const breakBetween = (a: number, b: number) => breaks.some((n) => n > a && n < b);
+  // Only a failing test's own stack says "the code it called raised": a stack a passing test printed
+  // through its logger (jest's `console.error` with its trace) passes through a test file too.
+  // The report must be this stack's own: above it with no other stack in between, or just below it.
+  let previousEnd = -Infinity;
+  const nearFailingTest = (frames: Signal[]) => {
+    const first = Math.min(...frames.map((f) => f.logLine));
+    const last = Math.max(...frames.map((f) => f.logLine));
+    const own = breaks.some((n) => (n > previousEnd && n < first && first - n <= FAILURE_HEADER_SPAN) || (n > last && n <= last + FAILURE_TRAILER_SPAN));
+    previousEnd = last;
+    return own;
+  };
   for (const s of signals) {
     if (s.kind !== 'frame') continue;
     const prev = stack[stack.length - 1];

@@ -22,4 +22,14 @@ describe('candidatesFromSignals: raised in the code under test', () => {
     // The failing test's own line is still a finding, below it.
     expect(r.diagnosis.findings.slice(1).some((f: { file: string }) => isTestFile(f.file))).toBe(true);
   });
+
+  it("leaves a passing test's logged trace alone (jest's captured console.error), real jest log", async () => {
+    // fixtures/wild/gha-javascript-jest-2518112250: passing suites print `console.error` traces through
+    // src/js/utils/general.js from test files; the failure is the TypeError under shepherd-modal.spec.js.
+    const log = 'fixtures/wild/gha-javascript-jest-2518112250/log.txt';
+    const { trace, diagnosis } = await diagnoseWithTrace({ log });
+    const raised = trace.candidates.filter((c: { notes: string[] }) => c.notes.includes(RAISED_UNDER_TEST));
+    expect(raised.map((c: { file: string }) => c.file)).not.toContain('src/js/utils/general.js');
+    expect(diagnosis.findings[0]?.file).toBe('test/unit/components/shepherd-modal.spec.js');
+  });
 });
