@@ -63,6 +63,18 @@ export class LineCounter {
   }
 
   /**
+   * The end (exclusive, in `buf`) of the line starting at `at` when the last block read holds all of it
+   * and its newline within `maxBytes`, so the caller need not read it again; else null.
+   */
+  heldLine(at: number, maxBytes: number): { buf: Buffer; start: number; end: number } | null {
+    if (at < this.bufAt || at >= this.bufAt + this.bufLen) return null;
+    const start = at - this.bufAt;
+    const nl = this.buf.indexOf(10, start);
+    if (nl === -1 || nl >= this.bufLen || nl - start > maxBytes) return null;
+    return { buf: this.buf, start, end: nl };
+  }
+
+  /**
    * Newlines in [from, to). The last block read is kept: the sampled middle asks for many short gaps in
    * a row (one per hit), and one block read serves them all instead of a read per hit.
    */
