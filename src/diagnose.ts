@@ -297,10 +297,34 @@ function blockText(sel: Selection): (b: Block) => string {
   return (b) => sel.lines.filter((l) => l.line >= b.start && l.line <= b.end).map((l) => l.text).join('\n');
 }
 
+/**
+ * A line's text by its number. The kept lines of a huge log run to a few hundred thousand and only a few
+ * are looked up: in log order (the usual case) a binary search, else a Map (built on the first look-up).
+ */
 function textLookup(lines: readonly LogLine[]): (n: number) => string | undefined {
-  const map = new Map<number, string>();
-  for (const l of lines) map.set(l.n, l.text);
-  return (n) => map.get(n);
+  let find: ((n: number) => string | undefined) | undefined;
+  const build = (): ((n: number) => string | undefined) => {
+    let ordered = true;
+    for (let i = 1; i < lines.length && ordered; i++) ordered = lines[i - 1]!.n < lines[i]!.n;
+    if (ordered) {
+      return (n) => {
+        let lo = 0;
+        let hi = lines.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >>> 1;
+          const m = lines[mid]!.n;
+          if (m === n) return lines[mid]!.text;
+          if (m < n) lo = mid + 1;
+          else hi = mid - 1;
+        }
+        return undefined;
+      };
+    }
+    const map = new Map<number, string>();
+    for (const l of lines) map.set(l.n, l.text);
+    return (n) => map.get(n);
+  };
+  return (n) => (find ??= build())(n);
 }
 
 function toFinding(lineText: (n: number) => string | undefined): (v: Verified) => Finding {

@@ -16,6 +16,9 @@ export class LineCounter {
   private idx: Float64Array | null = null;
   private pos: number;
   private n: number;
+  /** File offset and length of the bytes in `buf` (the last block read). */
+  private bufAt = 0;
+  private bufLen = 0;
 
   /** `from` is a line start whose number is `fromLine`. */
   constructor(
@@ -59,15 +62,39 @@ export class LineCounter {
     return this.n;
   }
 
-  /** Newlines in [from, to). */
+  /**
+   * The end (exclusive, in `buf`) of the line starting at `at` when the last block read holds all of it
+   * and its newline within `maxBytes`, so the caller need not read it again; else null.
+   */
+  heldLine(at: number, maxBytes: number): { buf: Buffer; start: number; end: number } | null {
+    if (at < this.bufAt || at >= this.bufAt + this.bufLen) return null;
+    const start = at - this.bufAt;
+    const nl = this.buf.indexOf(10, start);
+    if (nl === -1 || nl >= this.bufLen || nl - start > maxBytes) return null;
+    return { buf: this.buf, start, end: nl };
+  }
+
+  /**
+   * Newlines in [from, to). The last block read is kept: the sampled middle asks for many short gaps in
+   * a row (one per hit), and one block read serves them all instead of a read per hit.
+   */
   private count(from: number, to: number): number {
     const buf = this.buf;
     let n = 0;
     for (let pos = from; pos < to; ) {
-      const got = readSync(this.fd, buf, 0, Math.min(buf.length, to - pos), pos);
-      if (got <= 0) break;
-      for (let p = buf.indexOf(10); p !== -1 && p < got; p = buf.indexOf(10, p + 1)) n++;
-      pos += got;
+      if (pos < this.bufAt || pos >= this.bufAt + this.bufLen) {
+        const got = readSync(this.fd, buf, 0, buf.length, pos);
+        if (got <= 0) {
+          this.bufLen = 0;
+          break;
+        }
+        this.bufAt = pos;
+        this.bufLen = got;
+      }
+      const start = pos - this.bufAt;
+      const end = Math.min(this.bufLen, to - this.bufAt);
+      for (let p = buf.indexOf(10, start); p !== -1 && p < end; p = buf.indexOf(10, p + 1)) n++;
+      pos = this.bufAt + end;
     }
     return n;
   }

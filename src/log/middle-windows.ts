@@ -72,6 +72,14 @@ export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: 
     if (starts.length >= want || s0 === lo) break;
   }
   starts = starts.slice(-want);
+  // Dense hits share their context (40 lines after each): each line is decoded once, not once per hit.
+  // Bounded by the hits' windows (want × context lines), dropped on return.
+  const decoded = new Map<number, LogLine>();
+  const decodeOnce = (k: number): LogLine => {
+    let line = decoded.get(k);
+    if (!line) decoded.set(k, (line = decode(k)));
+    return line;
+  };
   let i = from;
   for (const s of starts) {
     while (i < to && t.starts[i]! < s) i++;
@@ -80,7 +88,7 @@ export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: 
     if (!hit) continue;
     let bytes = 0;
     for (let k = Math.max(from, i - contextBefore); k <= Math.min(to - 1, i + contextAfter) && bytes <= windowBytes; k++) {
-      const line = decode(k);
+      const line = decodeOnce(k);
       bytes += line.text.length + 1;
       middle.addLine(hit, line);
     }

@@ -159,10 +159,16 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
         const line = stepQ[si - 1]!.line;
         offer(at, line, 0, line.length);
       } else {
-        const got = readSync(fd, lineBuf, 0, lineBuf.length, at);
-        let e = lineBuf.indexOf(10);
-        if (e === -1 || e >= got) e = Math.max(0, got);
-        offer(at, lineBuf, 0, e);
+        // Numbering the line usually read the block that holds it: no second read then.
+        counter.lineAt(at);
+        const held = counter.heldLine(at, MAX_LOG_LINE_BYTES);
+        if (held) offer(at, held.buf, held.start, held.end);
+        else {
+          const got = readSync(fd, lineBuf, 0, lineBuf.length, at);
+          let e = lineBuf.indexOf(10);
+          if (e === -1 || e >= got) e = Math.max(0, got);
+          offer(at, lineBuf, 0, e);
+        }
       }
       // Synchronous reads of a cached file are fast; still, let other work (the App's requests) in.
       if (k % YIELD_EVERY === 0) await yieldNow();

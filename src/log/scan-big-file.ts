@@ -299,13 +299,21 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
   const fh = await open(path, 'r');
   try {
     const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + windowBytes);
+    // Near hits share context lines: a whole line (its newline read) is decoded once, whoever asks. The
+    // map holds only lines the held hits hold too, and goes on return.
+    const whole = new Map<number, LogLine>();
+    const once = (from: number, to: number, n: number): LogLine => {
+      let line = whole.get(n);
+      if (!line) whole.set(n, (line = decode(buf.toString('utf8', from, to), n)));
+      return line;
+    };
     for (const h of middle.heldHits()) {
       if (h.at === undefined) continue;
       const from = Math.max(0, h.at - CONTEXT_WINDOW_BEFORE);
       const { bytesRead } = await fh.read(buf, 0, buf.length, from);
       const at = h.at - from;
       const lineEnd = buf.indexOf(10, at);
-      middle.addLine(h, decode(buf.toString('utf8', at, lineEnd === -1 || lineEnd > bytesRead ? bytesRead : lineEnd), h.n));
+      middle.addLine(h, lineEnd === -1 || lineEnd >= bytesRead ? decode(buf.toString('utf8', at, lineEnd === -1 || lineEnd > bytesRead ? bytesRead : lineEnd), h.n) : once(at, lineEnd, h.n));
       if (!middle.wantsContext(h)) continue;
       // Walk back over the lines before the hit, then forward over the lines after it.
       let start = at;
@@ -316,12 +324,12 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
         start = prev + 1;
         starts.unshift(start);
       }
-      for (let i = 0; i < starts.length; i++) middle.addLine(h, decode(buf.toString('utf8', starts[i]!, (starts[i + 1] ?? at) - 1), h.n - (starts.length - i)));
+      for (let i = 0; i < starts.length; i++) middle.addLine(h, once(starts[i]!, (starts[i + 1] ?? at) - 1, h.n - (starts.length - i)));
       let pos = buf.indexOf(10, at) + 1;
       for (let k = 1; k <= contextAfter && pos > 0; k++) {
         const end = buf.indexOf(10, pos);
         if (end === -1 || end >= bytesRead) break;
-        middle.addLine(h, decode(buf.toString('utf8', pos, end), h.n + k));
+        middle.addLine(h, once(pos, end, h.n + k));
         pos = end + 1;
       }
     }

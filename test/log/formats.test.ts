@@ -43,6 +43,8 @@ describe('format detection: each real log is its own CI and no other', () => {
       // The winner is clear: no other format is as sure.
       const others = FORMATS.filter((f) => f.id !== ci).map((f) => f.detect(input));
       expect(Math.max(...others)).toBeLessThan(detectFormat(input).detect(input));
+      // detectFormat stops early on the ceilings: no detector may score above its own.
+      for (const f of FORMATS) expect(f.detect(input)).toBeLessThanOrEqual(f.ceiling);
     });
   }
 });

@@ -14,6 +14,7 @@ const SETUP_ACTION = /^(?:actions\/(?:checkout|setup-[a-z]+|cache)|[\w.-]+\/setu
  */
 export const actions: CiFormatModule = {
   id: 'github-actions',
+  ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
     const runs = countLines(lines, (t) => t.startsWith('##[group]Run '), 1);

@@ -20,6 +20,7 @@ function kindOf(name: string): StepKind {
  */
 export const azure: CiFormatModule = {
   id: 'azure',
+  ceiling: 0.95,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
     const sections = countLines(lines, (t) => t.startsWith('##[section]Starting: ') || t.startsWith('##[section]Finishing: '), 2);

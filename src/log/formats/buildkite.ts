@@ -25,6 +25,7 @@ function kindOf(name: string): StepKind {
  */
 export const buildkite: CiFormatModule = {
   id: 'buildkite',
+  ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
     const agent = countLines(lines, (t) => AGENT.test(t), 1);

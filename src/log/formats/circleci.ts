@@ -23,6 +23,7 @@ const BUILTIN: readonly [RegExp, StepKind][] = [
  */
 export const circleci: CiFormatModule = {
   id: 'circleci',
+  ceiling: 0.9,
   // A job stops at its first failed step; a failed step after it ran only because it says `when: always`.
   failureOrder: 'first',
   detect({ lines }: FormatInput): number {

@@ -24,6 +24,7 @@ function kindOf(name: string): StepKind {
  */
 export const drone: CiFormatModule = {
   id: 'drone',
+  ceiling: 0.9,
   failureOrder: 'last',
   linePrefix: LINE,
   detect({ lines }: FormatInput): number {

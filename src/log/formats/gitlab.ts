@@ -35,6 +35,7 @@ function kindOf(name: string): StepKind {
  */
 export const gitlab: CiFormatModule = {
   id: 'gitlab',
+  ceiling: 0.95,
   failureOrder: 'last',
   detect({ lines, sections }: FormatInput): number {
     if (sections.some((m) => m.ci === 'gitlab')) return 0.95;

@@ -27,6 +27,7 @@ function stageKind(name: string): StepKind {
  */
 export const jenkins: CiFormatModule = {
   id: 'jenkins',
+  ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
     const pipeline = countLines(lines, (t) => text(t).startsWith('[Pipeline] '), 2);

@@ -6,6 +6,7 @@ import type { CiFormatModule } from './step.js';
  */
 export const plain: CiFormatModule = {
   id: 'plain',
+  ceiling: 0.01,
   failureOrder: 'last',
   detect: () => 0.01,
   steps: () => [],

@@ -46,6 +46,8 @@ export interface FormatInput {
 export interface CiFormatModule {
   id: CiFormat;
   detect(input: FormatInput): number;
+  /** The highest score `detect` returns: detectFormat stops once no later format could beat the best. */
+  ceiling: number;
   steps(input: FormatInput): Step[];
   /**
    * Which failed step ended the job. `last` for runners that stop at the first failure (a failed step

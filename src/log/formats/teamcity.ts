@@ -27,6 +27,7 @@ function kindOf(name: string): StepKind {
  */
 export const teamcity: CiFormatModule = {
   id: 'teamcity',
+  ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
     const service = countLines(lines, (t) => text(t).startsWith('##teamcity['), 2);

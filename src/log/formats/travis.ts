@@ -23,6 +23,7 @@ function foldKind(name: string): StepKind {
  */
 export const travis: CiFormatModule = {
   id: 'travis',
+  ceiling: 0.95,
   failureOrder: 'first',
   detect({ lines, sections }: FormatInput): number {
     if (sections.some((m) => m.ci === 'travis')) return 0.95;
