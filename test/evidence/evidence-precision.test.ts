@@ -118,3 +118,10 @@ describe('a summary beside the detail blocks', () => {
     expect(quoted.some((t) => /Tests:\s+1 failed, 7 skipped/.test(t))).toBe(false);
   });
 });
+
+describe('a structured log’s fatal line', () => {
+  it('is quoted though its message ends with the exit status (real drone exec log, logrus)', async () => {
+    const d = await diagnose({ log: wild('drone-exec-noproxy-docker-auth') });
+    expect(d.evidence.map((e) => e.text)).toEqual(['time="2018-06-22T11:16:12Z" level=fatal msg="Error authenticating: exit status 1"']);
+  });
+});
