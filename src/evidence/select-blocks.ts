@@ -115,6 +115,26 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
   return out;
 }
 
+/** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
+const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;
+/** The backtrace Rust prints under a panic with RUST_BACKTRACE set, and its numbered frames and `at` lines. */
+const RUST_BACKTRACE = /^stack backtrace:$/;
+const RUST_BACKTRACE_LINE = /^\s*(?:\d+: |at )|^note: Some details are omitted/;
+
+/**
+ * A Rust panic that already names its location (`panicked at src/lib.rs:12:9:`) is quoted by that line and
+ * its message; the `stack backtrace:` under it (the runtime's unwinding frames, then the test harness's)
+ * is left out, as people leave it out. In place, on the quotable line numbers.
+ */
+function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>): void {
+  const t = (n: number) => text.get(n) ?? '';
+  const at = nums.findIndex((n) => RUST_BACKTRACE.test(t(n)));
+  if (at < 0 || !nums.slice(0, at).some((n) => RUST_PANIC_AT.test(t(n).trimStart()))) return;
+  let end = at + 1;
+  while (end < nums.length && RUST_BACKTRACE_LINE.test(t(nums[end]!))) end++;
+  nums.splice(at, end - at);
+}
+
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
@@ -210,6 +230,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.
     while (out.length && BANNER.test(text.get(out[0]!)!)) out.shift();
+    withoutRustBacktrace(out, text);
     const trimmed = withoutPlumbing(out, text);
     out.length = 0;
     out.push(...trimmed);

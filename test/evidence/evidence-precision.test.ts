@@ -125,3 +125,14 @@ describe('a structured log’s fatal line', () => {
     expect(d.evidence.map((e) => e.text)).toEqual(['time="2018-06-22T11:16:12Z" level=fatal msg="Error authenticating: exit status 1"']);
   });
 });
+
+describe('a Rust panic that names its location', () => {
+  it('is quoted without the `stack backtrace:` under it (real cargo test run, RUST_BACKTRACE=1)', async () => {
+    const d = await diagnose({ log: wild('rec-gha-cargo-test-scaffold') });
+    const quoted = d.evidence.map((e) => e.text);
+    expect(quoted).toContain("thread 'tests::it_works' (28536) panicked at src/lib.rs:12:9:");
+    expect(quoted).toContain('assertion `left == right` failed');
+    expect(quoted).not.toContain('stack backtrace:');
+    expect(quoted.some((t) => /^\s*\d+: |^\s*at \.\/src\/lib\.rs/.test(t))).toBe(false);
+  });
+});
