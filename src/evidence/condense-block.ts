@@ -4,8 +4,12 @@ import type { Block } from './block.js';
 const PYTEST_E = /^E(?:\s|$)/;
 /** pytest's marker of the line that raised, in the source listing of a frame: `>       assert x == y`. */
 const PYTEST_RAISED = /^>\s/;
-/** pytest's test title: `_____ TestFoo.test_bar _____`, `____ ERROR collecting tests/x.py ____`. */
-const PYTEST_TITLE = /^_{2,} \S.* _{2,}$/;
+/**
+ * pytest's test title: `_____ TestFoo.test_bar _____`, `____ ERROR collecting tests/x.py ____`. pytest pads
+ * the name to the terminal width, so a long parametrised name gets one underscore a side (`_ test_x[…] _`);
+ * the frame separator `_ _ _ _ _` (nothing but underscores) is no title.
+ */
+export const PYTEST_TITLE = /^_+ (?=.*[^_\s]).*\S _+$/;
 /** pytest's location after the exception lines: `tests/test_core.py:430: AssertionError`. */
 const PYTEST_WHERE = /^\S+:\d+:(?: \w[\w.]*)?$/;
 /** A section banner (`==== FAILURES ====`) above the first test: the title search stops there. */

@@ -3,7 +3,7 @@ import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
 import { errorScore, isConsequence, isExternalFrame, isFrame, isTestTitle } from './vocabulary.js';
-import { condenseBlock } from './condense-block.js';
+import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -58,6 +58,20 @@ const EARLIER_GENERIC_MARGIN = 0.3;
 const LIKE_BAND = 0.3;
 /** A summary added beside the detail blocks is quoted by its first lines. */
 const MAX_SUMMARY_LINES = 6;
+/**
+ * A line of a keyed table of counts (jest's `Test Suites: 1 failed, 66 passed, 67 total`, `Tests: …`,
+ * `Time: 3.2 s`, `Ran all test suites.`): the run's report card, printed by passing runs too, naming no
+ * failure. People quote a runner's sentence of counts (`1 failing`, `3 runs, 3 assertions, 1 failures`,
+ * `=== 3 failed in 1.2s ===`) beside the failure, not its table.
+ */
+const COUNT_LINE = new RegExp(
+  [
+    String.raw`^\s*[A-Z][\w ]{0,20}:\s+(?:\d+ [a-z]+(?: [a-z]+)?,?\s*)+$`,
+    String.raw`^\s*(?:Time|Snapshots|Duration|Start at):\s`,
+    String.raw`^\s*Ran all test suites`,
+  ].join('|'),
+  'i',
+);
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /**
@@ -101,6 +115,26 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
   return out;
 }
 
+/** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
+const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;
+/** The backtrace Rust prints under a panic with RUST_BACKTRACE set, and its numbered frames and `at` lines. */
+const RUST_BACKTRACE = /^stack backtrace:$/;
+const RUST_BACKTRACE_LINE = /^\s*(?:\d+: |at )|^note: Some details are omitted/;
+
+/**
+ * A Rust panic that already names its location (`panicked at src/lib.rs:12:9:`) is quoted by that line and
+ * its message; the `stack backtrace:` under it (the runtime's unwinding frames, then the test harness's)
+ * is left out, as people leave it out. In place, on the quotable line numbers.
+ */
+function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>): void {
+  const t = (n: number) => text.get(n) ?? '';
+  const at = nums.findIndex((n) => RUST_BACKTRACE.test(t(n)));
+  if (at < 0 || !nums.slice(0, at).some((n) => RUST_PANIC_AT.test(t(n).trimStart()))) return;
+  let end = at + 1;
+  while (end < nums.length && RUST_BACKTRACE_LINE.test(t(nums[end]!))) end++;
+  nums.splice(at, end - at);
+}
+
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
@@ -114,14 +148,29 @@ export interface Selection {
   lines: (EvidenceLine & { block: number })[];
 }
 
-/** Overlapping or adjacent blocks are one block: the best one's header and kind, everyone's reasons. */
-export function mergeBlocks(blocks: readonly Block[]): Block[] {
+/**
+ * Overlapping or adjacent blocks are one block: the best one's header and kind, everyone's reasons. A block
+ * that starts right after another at a test's title (pytest prints its `___ ERROR collecting x ___` sections
+ * back to back) is the next failure, not more of the last one: it stays its own block.
+ */
+export function mergeBlocks(blocks: readonly Block[], text?: ReadonlyMap<number, string>): Block[] {
   const sorted = [...blocks].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Block[] = [];
+  // pytest's section titles (`___ test_x ___`, `___ ERROR collecting x ___`) each open one failure. Other
+  // runners' titles are left to merge: bats' `not ok 1`/`not ok 2`, isort's `ERROR:` lines are quoted as one run.
+  const titleShape = (n: number): string | undefined => {
+    const t = text?.get(n);
+    return t !== undefined && PYTEST_TITLE.test(t) ? '_' : undefined;
+  };
+  const opensTest = (b: Block, cur: Block) => {
+    const shape = titleShape(b.start);
+    return shape !== undefined && (shape === titleShape(cur.start) || shape === titleShape(cur.header));
+  };
   for (const b of sorted) {
     const cur = out[out.length - 1];
+    const touching = cur !== undefined && b.start === cur.end + 1;
     // A summary printed right after the last failure (pytest's) is its own block: it names every failure.
-    if (!cur || b.start > cur.end + 1 || (b.start === cur.end + 1 && (b.kind === 'summary') !== (cur.kind === 'summary'))) {
+    if (!cur || b.start > cur.end + 1 || (touching && ((b.kind === 'summary') !== (cur.kind === 'summary') || opensTest(b, cur)))) {
       out.push({ ...b, why: [...b.why] });
       continue;
     }
@@ -136,7 +185,32 @@ export function mergeBlocks(blocks: readonly Block[]): Block[] {
       source: cur.source === 'matcher' || b.source === 'matcher' ? 'matcher' : best.source,
     };
   }
-  return out;
+  return text ? out.flatMap((b) => splitAtSiblingTitles(b, titleShape)) : out;
+}
+
+/**
+ * A merged block that runs across a second title of the shape of its first (blocks of two of pytest's
+ * back-to-back `___ ERROR collecting x ___` sections overlap by a line) is cut there: one piece per failure,
+ * each headed by its title, so that the first failure does not take the whole line budget.
+ */
+function splitAtSiblingTitles(b: Block, titleShape: (n: number) => string | undefined): Block[] {
+  let shape: string | undefined;
+  const cuts: number[] = [];
+  for (let n = b.start; n <= b.end; n++) {
+    const s = titleShape(n);
+    if (s === undefined) continue;
+    if (shape === undefined) shape = s;
+    else if (s === shape) cuts.push(n);
+  }
+  if (!cuts.length) return [b];
+  const starts = [b.start, ...cuts];
+  return starts.map((start, i) => ({
+    ...b,
+    start,
+    end: i + 1 < starts.length ? starts[i + 1]! - 1 : b.end,
+    header: i === 0 ? (b.header < cuts[0]! ? b.header : b.start) : start,
+    why: [...b.why],
+  }));
 }
 
 /**
@@ -156,6 +230,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.
     while (out.length && BANNER.test(text.get(out[0]!)!)) out.shift();
+    withoutRustBacktrace(out, text);
     const trimmed = withoutPlumbing(out, text);
     out.length = 0;
     out.push(...trimmed);
@@ -168,7 +243,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     return out;
   };
-  const merged = mergeBlocks(proposed).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => condenseBlock(b, text));
+  const merged = mergeBlocks(proposed, text).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => condenseBlock(b, text));
   if (!merged.length) return { blocks: [], lines: [] };
   const best = Math.max(...merged.map((b) => b.score));
   // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
@@ -194,7 +269,11 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN))
     .filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
-  let budget = MAX_EVIDENCE_LINES;
+  // The summary quoted beside the failures (below) is what a reader pastes with the first of them: its
+  // lines are kept free while the detail blocks fill the budget, so a long second failure cannot squeeze it out.
+  const lastSummary = [...merged].reverse().find((b) => b.kind === 'summary');
+  const reserve = lastSummary && !ranked.some((b) => b.start === lastSummary.start && b.end === lastSummary.end) ? Math.min(quotable(lastSummary).length, MAX_SUMMARY_LINES) : 0;
+  let budget = MAX_EVIDENCE_LINES - reserve;
   // The same failure printed again (a retried test, a summary restating it) is quoted once, at its first.
   const seen = new Set<string>();
   for (const b of ranked) {
@@ -216,9 +295,11 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   // The step's failure summary (`FAILED (errors=1)`, `3 failed`) is what a reader pastes beside the first
   // failure: kept when it fits, whatever its score against the detail blocks.
   const summary = [...merged].reverse().find((b) => b.kind === 'summary' && !chosen.some((c) => c.block.start <= b.end && b.start <= c.block.end));
+  budget += reserve;
   if (summary && chosen.length < MAX_EVIDENCE_BLOCKS) {
     const q = quotable(summary).slice(0, Math.min(budget, MAX_SUMMARY_LINES));
-    if (q.length) chosen.push({ block: { ...summary, end: q[q.length - 1]! }, lines: q });
+    // Beside detail blocks, a summary is quoted for the failures it names; one that only counts them is not.
+    if (q.length && (!chosen.length || q.some((n) => !COUNT_LINE.test(text.get(n) ?? '')))) chosen.push({ block: { ...summary, end: q[q.length - 1]! }, lines: q });
   }
   chosen.sort((a, b) => a.block.start - b.block.start);
   return {

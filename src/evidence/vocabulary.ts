@@ -116,7 +116,12 @@ export function errorScore(text: string): number {
 }
 
 /** The runner's or build tool's restatement of a failure reported above it (see CONSEQUENCE). */
-export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart());
+/**
+ * A structured log's own fatal report (logrus/zap: `level=fatal msg="Error authenticating: exit status 1"`)
+ * is the tool saying what it failed to do, even when its message ends with the exit status it got.
+ */
+const STRUCTURED_FATAL = /\blevel=(?:fatal|panic|error)\b.*\bmsg=/;
+export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text);
 
 /** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
 const FRAME = new RegExp(

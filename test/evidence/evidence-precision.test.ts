@@ -4,6 +4,7 @@ import { diagnose } from '../../src/diagnose.js';
 import { cleanText } from '../../src/log/clean.js';
 import { condenseBlock } from '../../src/evidence/condense-block.js';
 import type { Block } from '../../src/evidence/index.js';
+import { mergeBlocks } from '../../src/evidence/index.js';
 
 /**
  * What the evidence leaves out, on real logs of the development corpus (fixtures/wild/: real CI logs of
@@ -79,5 +80,59 @@ describe('repeated failures', () => {
     const d = await diagnose({ log: wild(id) });
     expect(d.evidence.map((e) => e.line)).toContain(lineNo(id, /NettyFlowControlTest > largeBdp FAILED/));
     expect(d.evidence.map((e) => e.text).join('\n')).not.toMatch(/There were failing tests|Build completed with \d+ failure/);
+  });
+});
+
+describe('pytest titles and sections', () => {
+  it('condenses a traceback under a title padded by one underscore a side (a long parametrised name)', () => {
+    const id = 'gha-python-2163834915';
+    const lines = cleanText(readFileSync(wild(id), 'utf8'));
+    const text = new Map(lines.map((l) => [l.n, l.text] as const));
+    const title = lineNo(id, /Z _ test_sys_entities_normalized_token_span\[ok 2:30pm now-valid_spans10-sys_time\] _$/);
+    const e = lineNo(id, /Z E {11}assert \(1, 2\) in \{\(1, 1\), \(2, 2\)\}/);
+    const block: Block = { start: title, end: e + 2, header: title, kind: 'assertion', score: 1.6, why: [], source: 'matcher' };
+    const c = condenseBlock(block, text);
+    expect(c.header).toBe(title);
+    expect(c.lines).toEqual([title, e - 1, e, e + 2]);
+  });
+
+  it('keeps back-to-back `ERROR collecting` sections apart: one section does not take the whole budget', () => {
+    const id = 'gha-python-27530380915';
+    const lines = cleanText(readFileSync(wild(id), 'utf8'));
+    const text = new Map(lines.map((l) => [l.n, l.text] as const));
+    const first = lineNo(id, /_ ERROR collecting tests\/unit\/vizro-ai\/chains\/test_llm_models\.py _/);
+    const second = lineNo(id, /_ ERROR collecting tests\/unit\/vizro-ai\/dashboard\/nodes _/);
+    const a: Block = { start: first, end: second - 1, header: first, kind: 'error', score: 1.2, why: [], source: 'matcher' };
+    const b: Block = { start: second, end: second + 30, header: second, kind: 'error', score: 1.2, why: [], source: 'matcher' };
+    expect(mergeBlocks([a, b], text)).toHaveLength(2);
+    // Without a title at the seam, touching blocks are still one.
+    expect(mergeBlocks([a, { ...b, start: second + 1 }].map((x, i) => (i ? { ...x, start: second } : { ...x, end: second - 1 })), new Map())).toHaveLength(1);
+  });
+});
+
+describe('a summary beside the detail blocks', () => {
+  it('is left out when it only counts (jest’s `Tests: 1 failed, … total`)', async () => {
+    const d = await diagnose({ log: wild('gha-javascript-jest-2544418976') });
+    const quoted = d.evidence.map((e) => e.text);
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.some((t) => /Tests:\s+1 failed, 7 skipped/.test(t))).toBe(false);
+  });
+});
+
+describe('a structured log’s fatal line', () => {
+  it('is quoted though its message ends with the exit status (real drone exec log, logrus)', async () => {
+    const d = await diagnose({ log: wild('drone-exec-noproxy-docker-auth') });
+    expect(d.evidence.map((e) => e.text)).toEqual(['time="2018-06-22T11:16:12Z" level=fatal msg="Error authenticating: exit status 1"']);
+  });
+});
+
+describe('a Rust panic that names its location', () => {
+  it('is quoted without the `stack backtrace:` under it (real cargo test run, RUST_BACKTRACE=1)', async () => {
+    const d = await diagnose({ log: wild('rec-gha-cargo-test-scaffold') });
+    const quoted = d.evidence.map((e) => e.text);
+    expect(quoted).toContain("thread 'tests::it_works' (28536) panicked at src/lib.rs:12:9:");
+    expect(quoted).toContain('assertion `left == right` failed');
+    expect(quoted).not.toContain('stack backtrace:');
+    expect(quoted.some((t) => /^\s*\d+: |^\s*at \.\/src\/lib\.rs/.test(t))).toBe(false);
   });
 });
