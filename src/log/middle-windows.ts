@@ -5,6 +5,9 @@ import { cleanLine } from './clean.js';
 import { findHits, hasNeedle, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
 import type { MiddleHits } from './middle-hits.js';
 
+/** The first stretch searched backwards for the recent hits (then 4× wider each time): a dense 64 KB holds ~600 hits. */
+const RECENT_FIRST_SPAN_BYTES = 64 * 1024;
+
 /** One raw line held in memory: buf[start, end), line number n. */
 export interface Span {
   n: number;
@@ -66,7 +69,7 @@ export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: 
   const lo = t.starts[from]!;
   const hi = t.ends[to - 1]!;
   let starts: number[] = [];
-  for (let span = 64 * 1024; ; span *= 4) {
+  for (let span = RECENT_FIRST_SPAN_BYTES; ; span *= 4) {
     const s0 = Math.max(lo, hi - span);
     starts = findHits(t.buf, s0, hi, Infinity, STREAM_NEEDLE_BUFFERS);
     if (starts.length >= want || s0 === lo) break;

@@ -128,6 +128,8 @@ const FAILURE_HEAD = /^FAILURE: Build (?:failed with an exception|completed with
 const RESTATES = /There were failing tests|see the compiler error output for details|Compilation error\. See log for more details/;
 /** How far above `* What went wrong:` the report's opening may sit (`FAILURE:`, `* Where:`, its location, blanks). */
 const MAX_REPORT_HEAD = 6;
+/** How many lines a `* What went wrong:` body may hold: Gradle prints a few `> ` causes, not a trace. */
+const MAX_REPORT_BODY = 40;
 
 /** The lines above `* What went wrong:` that open the same report: `FAILURE: …`, `* Where:` and the location. */
 function reportStart(lines: readonly LogLine[], at: number): { lines: number[]; where: boolean } {
@@ -153,7 +155,7 @@ function reportBody(lines: readonly LogLine[], from: number): number[] {
   while (k < lines.length && k < from + MAX_REPORT_HEAD && lines[k]!.text.trim() === '') k++;
   if (lines[k]?.text !== '* What went wrong:') return [];
   const out = [lines[k]!.n];
-  for (let j = k + 1; j < lines.length && j < k + 40; j++) {
+  for (let j = k + 1; j < lines.length && j < k + MAX_REPORT_BODY; j++) {
     const t = lines[j]!.text;
     if (t === '' || t.startsWith('* ')) break;
     out.push(lines[j]!.n);
@@ -164,7 +166,7 @@ function reportBody(lines: readonly LogLine[], from: number): number[] {
 /** The `* What went wrong:` block: its most specific `> ` line says what failed. */
 function wentWrong(lines: readonly LogLine[], from: number): Signal | null {
   const body: LogLine[] = [];
-  for (let k = from; k < lines.length && k < from + 40; k++) {
+  for (let k = from; k < lines.length && k < from + MAX_REPORT_BODY; k++) {
     const t = lines[k]!.text;
     if (t === '' || t.startsWith('* ')) break;
     body.push(lines[k]!);
