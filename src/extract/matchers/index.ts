@@ -81,6 +81,11 @@ import { jshintMatcher } from './jshint.js';
 import { gfortranMatcher } from './gfortran.js';
 import { crystalMatcher } from './crystal.js';
 // end p14m
+// p14mat2: long-tail toolchains from published output (one contiguous block)
+import { scalatestMatcher } from './scalatest.js';
+import { swiftcMatcher } from './swiftc.js';
+import { lycheeMatcher } from './lychee.js';
+// end p14mat2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -172,6 +177,11 @@ export const MATCHERS: readonly Matcher[] = [
   gfortranMatcher,
   crystalMatcher,
   // end p14m
+  // p14mat2: long-tail toolchains from published output
+  scalatestMatcher,
+  swiftcMatcher,
+  lycheeMatcher,
+  // end p14mat2
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,
