@@ -85,6 +85,7 @@ import { crystalMatcher } from './crystal.js';
 import { scalatestMatcher } from './scalatest.js';
 import { swiftcMatcher } from './swiftc.js';
 import { lycheeMatcher } from './lychee.js';
+import { dartTestMatcher } from './dart-test.js';
 // end p14mat2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -181,6 +182,7 @@ export const MATCHERS: readonly Matcher[] = [
   scalatestMatcher,
   swiftcMatcher,
   lycheeMatcher,
+  dartTestMatcher,
   // end p14mat2
   packageManagerMatcher,
   infraMatcher,
