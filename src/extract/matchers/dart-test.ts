@@ -23,12 +23,22 @@ const FLUTTER_THROWN = /^The following .+ was thrown (?:running a test|while run
 // `  file:///abs/test/x_test.dart line 141` under `This was caught by the test expectation on the following line:`.
 const CAUGHT_AT = /^\s*(file:\/\/\S+?\.dart) line (\d+)$/;
 const MESSAGE = /^\s*(?:Expected|Actual|Which): /;
+// The front end's compile errors, printed by `flutter test` (once as `compiler message: …`) and under a suite that
+// failed to load: `test/a_test.dart:4:11: Error: message`, then the source line and `^^^^`; a `Context:` note
+// belongs to the error above it.
+const COMPILE = /^(?:compiler message: )?\s*(\S+?\.dart):(\d+):(\d+): (Error|Warning|Context): (.*)$/;
+const COMPILER_PREFIX = /^compiler message: /;
+const CARET = /^\s*\^+\s*$/;
+// A suite that could not be compiled or loaded: `00:00 +0 -1: loading test/a_test.dart [E]`.
+const LOADING = /^loading /;
+// The runner's generated listener in a temporary directory is no test's line.
+const GENERATED = /(?:dart_test_listener|flutter_test_listener|flutter_tools\.)\w*\/listener\.dart$|^\/var\/folders\/|^\/tmp\//;
 
 interface Frame { n: number; path: string; line?: number; column?: number; fn: string }
 
 /** A library's frame (package:, dart:) says where the matcher ran, not which test line failed. */
 function isLibrary(path: string): boolean {
-  return path.startsWith('package:') || path.startsWith('dart:');
+  return path.startsWith('package:') || path.startsWith('dart:') || GENERATED.test(path);
 }
 
 /** `file:///abs/x.dart` and `///abs/x.dart` → `/abs/x.dart`; Windows' `test\x_test.dart` → `test/x_test.dart`. */
@@ -87,6 +97,30 @@ export const dartTestMatcher: Matcher = {
       if (SUMMARY.test(l.text)) {
         out.push({ kind: 'test', message: 'Some tests failed.', tool: 'dart-test', category: 'test', severity: 'error', weight: 0.3,
           logLine: l.n, restatement: true });
+        continue;
+      }
+      const c = l.text.includes('.dart:') ? COMPILE.exec(l.text) : null;
+      if (c) {
+        const related: number[] = [];
+        // The source line and caret under it, inside the same `compiler message: ` stream when it has one.
+        const prefixed = COMPILER_PREFIX.test(l.text);
+        for (let j = i + 1; j < lines.length && related.length < 2; j++) {
+          const t = lines[j]!.text;
+          if ((prefixed && !COMPILER_PREFIX.test(t)) || COMPILE.test(t) || PROGRESS.test(t)) break;
+          related.push(lines[j]!.n);
+          if (CARET.test(t.replace(COMPILER_PREFIX, ''))) break;
+        }
+        for (let k = i; k <= i + related.length; k++) used.add(k);
+        const severity = c[4]!;
+        if (severity === 'Context') {
+          const above = out.at(-1);
+          if (above?.category === 'compile') above.related!.push(l.n, ...related);
+        } else {
+          const error = severity === 'Error';
+          out.push({ kind: 'diagnostic', path: cleanPath(c[1]!), line: Number(c[2]), column: Number(c[3]), message: c[5]!.trim(), tool: 'dart-test',
+            category: 'compile', severity: error ? 'error' : 'warning', weight: !error ? 0.3 : isLibrary(c[1]!) ? 0.5 : 1, logLine: l.n, related });
+        }
+        i += related.length;
         continue;
       }
       if (FLUTTER_HEADER.test(l.text)) {
@@ -156,7 +190,10 @@ export const dartTestMatcher: Matcher = {
       }
       for (let k = header?.at ?? i; k < j; k++) used.add(k);
       const text = message.filter((m) => MESSAGE.test(m.text));
-      out.push(signalFor(frames, text.length ? text : message, header ? [header.n, ...related] : related, header?.n ?? message[0]?.n ?? first.n, header?.name));
+      const failure = signalFor(frames, text.length ? text : message, header ? [header.n, ...related] : related, header?.n ?? message[0]?.n ?? first.n, header?.name);
+      // A suite that failed to load did not run: the compile errors above, when there are, say why.
+      if (header && LOADING.test(header.name)) Object.assign(failure, { category: 'compile', weight: 0.5 });
+      out.push(failure);
       i = j - 1;
     }
     return out.sort((a, b) => a.logLine - b.logLine);

@@ -48,6 +48,26 @@ describe('dartTestMatcher', () => {
     expect(d.evidence.map((e) => e.line)).toContain(9);
   });
 
+  it("reads the front end's compile errors (`compiler message: test/a_test.dart:4:11: Error:`), a `Context:` as the error's related", async () => {
+    const signals = dartTestMatcher.extract(logLines(`${R}/flutter-16496-compile-error.log`));
+    expect(signals.map((s) => [s.path, s.line, s.column, s.category, s.logLine, s.related, !!s.restatement])).toEqual([
+      ['test/a_test.dart', 4, 11, 'compile', 2, [3, 4, 5, 6, 7], false],
+      // The suite that failed to load is pinned nowhere: its only own-looking frame is the runner's generated listener.
+      [undefined, undefined, undefined, 'compile', 8, [9, 10, 11, 12, 13, 14], false],
+      [undefined, undefined, undefined, 'test', 16, undefined, true],
+    ]);
+    expect(signals[0]!.message).toBe("Constructor has no named parameter with the name 'bogus'.");
+    const d = await diagnose({ log: `${R}/flutter-16496-compile-error.log` });
+    expect(d.category).toBe('compile');
+    expect([d.findings[0]!.file, d.findings[0]!.line]).toEqual(['test/a_test.dart', 4]);
+    expect(d.evidence.slice(0, 3).map((e) => [e.line, e.text])).toEqual([
+      [2, "compiler message: test/a_test.dart:4:11: Error: Constructor has no named parameter with the name 'bogus'."],
+      [3, 'compiler message:   new Foo(bogus: 1);'],
+      [4, 'compiler message:           ^^^^^'],
+    ]);
+    expect(d.evidence.map((e) => e.line)).not.toContain(16);
+  });
+
   it('returns nothing for the analyzer and other tools', () => {
     expect(dartTestMatcher.extract(logLines(`${R}/flutter-analyze-danger.log`))).toEqual([]);
     expect(dartTestMatcher.extract(logLines(`${R}/dart-analyze-danger.log`))).toEqual([]);
