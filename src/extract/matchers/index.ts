@@ -86,6 +86,7 @@ import { scalatestMatcher } from './scalatest.js';
 import { swiftcMatcher } from './swiftc.js';
 import { lycheeMatcher } from './lychee.js';
 import { dartTestMatcher } from './dart-test.js';
+import { xcprettyMatcher } from './xcpretty.js';
 // end p14mat2
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
@@ -183,6 +184,7 @@ export const MATCHERS: readonly Matcher[] = [
   swiftcMatcher,
   lycheeMatcher,
   dartTestMatcher,
+  xcprettyMatcher,
   // end p14mat2
   packageManagerMatcher,
   infraMatcher,
