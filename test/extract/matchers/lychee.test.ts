@@ -44,6 +44,15 @@ describe('lycheeMatcher', () => {
     ]);
   });
 
+  it("reads lychee 0.15+'s indented `[404] url | Rejected status code …` under its input", () => {
+    const signals = lycheeMatcher.extract(logLines(`${R}/lychee-1727-compact.log`));
+    expect(signals.map((s) => [s.path, s.symbol, s.logLine, s.related, !!s.restatement])).toEqual([
+      ['urls', 'https://lodash.com/docs/latest#get', 2, [1], false],
+      [undefined, undefined, 4, undefined, true],
+    ]);
+    expect(signals[0]!.message).toBe('broken link https://lodash.com/docs/latest#get [404]: Rejected status code (this depends on your "accept" configuration): Not Found');
+  });
+
   it('returns nothing for other tools', () => {
     expect(lycheeMatcher.extract(logLines('fixtures/recorded/link-check/linkchecker.log'))).toEqual([]);
     expect(lycheeMatcher.extract(logLines('fixtures/recorded/link-check/htmlproofer.log'))).toEqual([]);
