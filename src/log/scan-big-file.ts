@@ -7,11 +7,11 @@ import { LogReadError } from '../errors.js';
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
-import type { LogScan, SectionMarker } from './scan-log.js';
+import type { FileLink, LogScan, SectionMarker } from './scan-log.js';
 import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
 import { scanLog } from './scan-log.js';
 import { sampleDenseMiddle, startDenseSearches, type DenseSample, type DenseSearches } from './sample-dense-middle.js';
-import { FILE_FALLBACK_CHUNK_BYTES, HEAD_LINES, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
+import { FILE_FALLBACK_CHUNK_BYTES, HEAD_LINES, RG_LOG_MEMORY_BYTES, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
 import { lineKeys, recentHitsInTable, type LineTable } from './middle-windows.js';
@@ -27,28 +27,103 @@ const CONTEXT_WINDOW_BEFORE = 4 * 1024;
  * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
 export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
+  // A line ripgrep cannot buffer, found up front: its run would read up to the line and fail there.
+  if (!(await hasGiantLine(path, size))) {
+    try {
+      return await scanWithRipgrep(path, size, bounds);
+    } catch (e) {
+      // A line longer than ripgrep may buffer that the probes missed, or no ripgrep to run.
+      if (!(e instanceof RgOutOfMemory)) throw e;
+    }
+  }
+  // The stream scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed; the
+  // rest of a cut line is skipped at memchr speed (FileLink).
+  const state = { capped: false };
+  const link: FileLink = {};
+  return scanLog(fileChunks(path, state, link), state, bounds, link);
+}
+
+/** Bytes probed for a newline every GIANT_PROBE_EVERY bytes of the file (one read each). */
+const GIANT_PROBE_BYTES = 64 * 1024;
+/** Probes this far apart meet every line of RG_LOG_MEMORY_BYTES or more at least once (two for the longest). */
+const GIANT_PROBE_EVERY = RG_LOG_MEMORY_BYTES / 2;
+
+/**
+ * Whether the file holds a line of RG_LOG_MEMORY_BYTES or more (ripgrep, capped there, would fail on it
+ * after reading the file up to it). A probe of GIANT_PROBE_BYTES every GIANT_PROBE_EVERY bytes (32 reads
+ * for 1 GB); one without a newline is measured backwards to its line's start (at most the probe spacing)
+ * and forwards until the line is proven that long or ends. Each line is measured once, so the reads stay
+ * below one pass over the file whatever it holds; a file of ordinary lines costs the probes alone.
+ */
+async function hasGiantLine(path: string, size: number): Promise<boolean> {
+  if (size < RG_LOG_MEMORY_BYTES) return false;
+  const fd = openSync(path, 'r');
   try {
-    return await scanWithRipgrep(path, size, bounds);
-  } catch (e) {
-    // A line longer than ripgrep may buffer (a 1 GB minified dump), or no ripgrep to run: the stream
-    // scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed.
-    if (!(e instanceof RgOutOfMemory)) throw e;
-    const state = { capped: false };
-    return scanLog(fileChunks(path, state), state, bounds);
+    const buf = Buffer.allocUnsafe(GIANT_PROBE_BYTES);
+    let measuredTo = 0;
+    for (let p = GIANT_PROBE_EVERY; p < size; p += GIANT_PROBE_EVERY) {
+      if (p < measuredTo) continue;
+      const got = readSync(fd, buf, 0, buf.length, p);
+      if (got <= 0) break;
+      if (buf.subarray(0, got).indexOf(10) !== -1) continue;
+      // The start of the line: back from the probe, a block at a time.
+      let start = p;
+      for (let back = p; back > p - GIANT_PROBE_EVERY && back > 0; ) {
+        const from = Math.max(0, back - GIANT_PROBE_BYTES);
+        const n = readSync(fd, buf, 0, back - from, from);
+        const nl = buf.subarray(0, n).lastIndexOf(10);
+        if (nl !== -1) {
+          start = from + nl + 1;
+          break;
+        }
+        start = back = from;
+      }
+      // Forwards until it ends or is long enough to fail ripgrep.
+      let end = p + got;
+      while (end - start < RG_LOG_MEMORY_BYTES && end < size) {
+        const n = readSync(fd, buf, 0, buf.length, end);
+        if (n <= 0) break;
+        const nl = buf.subarray(0, n).indexOf(10);
+        if (nl !== -1) {
+          end += nl;
+          break;
+        }
+        end += n;
+      }
+      if (end - start >= RG_LOG_MEMORY_BYTES) return true;
+      measuredTo = end;
+      await yieldNow();
+    }
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
  * The file's bytes in small fresh chunks (the scanner holds some: its tail), read synchronously with a
- * yield to the event loop every few MB; stops at MAX_LOG_BYTES like openLog.
+ * yield to the event loop every few MB; stops at MAX_LOG_BYTES like openLog. While the scanner is cutting
+ * a long line, the rest of it is read into one reused buffer, only to find its end.
  */
-async function* fileChunks(path: string, state: { capped: boolean }): AsyncGenerator<Buffer> {
+async function* fileChunks(path: string, state: { capped: boolean }, link: FileLink): AsyncGenerator<Buffer> {
   const fd = openSync(path, 'r');
+  let scratch: Buffer | null = null;
   try {
     for (let pos = 0, k = 1; ; k++) {
       if (pos >= MAX_LOG_BYTES) {
         state.capped = true;
         return;
+      }
+      if (link.scanner?.cuttingLine()) {
+        scratch ??= Buffer.allocUnsafeSlow(LONG_LINE_SKIP_BYTES);
+        const got = readSync(fd, scratch, 0, Math.min(scratch.length, MAX_LOG_BYTES - pos), pos);
+        if (got <= 0) return;
+        const nl = scratch.subarray(0, got).indexOf(10);
+        const skip = nl === -1 ? got : nl;
+        link.scanner.skipped(skip);
+        pos += skip;
+        if (k % 16 === 0) await yieldNow();
+        if (nl === -1) continue;
       }
       const buf = Buffer.allocUnsafeSlow(Math.min(FILE_FALLBACK_CHUNK_BYTES, MAX_LOG_BYTES - pos));
       const got = readSync(fd, buf, 0, buf.length, pos);
@@ -61,6 +136,9 @@ async function* fileChunks(path: string, state: { capped: boolean }): AsyncGener
     closeSync(fd);
   }
 }
+
+/** The rest of a cut line is searched for its end in reads this big (one reused buffer that stays in the CPU cache: 1 MB reads cost ~2.5x the system time). */
+const LONG_LINE_SKIP_BYTES = 64 * 1024;
 
 async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds): Promise<LogScan> {
   const sections: SectionMarker[] = [];
