@@ -257,3 +257,25 @@ describe('bad input in these shapes stays bounded and clear', () => {
     }
   });
 });
+
+describe('a big file whose tail read holds no error-looking line', () => {
+  // The file path numbers its tail from ripgrep's first hit there (or the sampled middle's count); with
+  // none there it counts the lines with `wc -l`. Real quiet lines: the coverage upload's, repeated.
+  const quiet = Array.from({ length: 600 }, (_, i) => stamp(`[${i}] Uploading coverage report`));
+  const body = [...lines.slice(0, -60), ...quiet];
+  for (const [name, text] of [
+    ['with a last newline', body.join('\n') + '\n'],
+    ['without one', body.join('\n')],
+  ] as const) {
+    it(`${name}: the same lines and numbers as the stream path`, async () => {
+      const path = join(dir, `quiet-tail-${name.length}.log`);
+      writeFileSync(path, text);
+      const truthQuiet = cleanText(text);
+      for (const scan of [await readLog(path, bounds), await readLog(Readable.from([Buffer.from(text)]), bounds)]) {
+        expect(scan.totalLines).toBe(truthQuiet.length);
+        expect(scan.lines.at(-1)!.n).toBe(truthQuiet.length);
+        for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(truthQuiet[l.n - 1]!.text);
+      }
+    });
+  }
+});
