@@ -255,9 +255,15 @@ async function readTail(path: string, size: number, from: number): Promise<TailR
  */
 function totalFromTail(t: TailRead, from: number, anchor: { n: number; at: number } | null): number | null {
   if (!anchor || t.starts.length === 0) return null;
-  const off = anchor.at - from;
-  if (off < t.first || off >= t.buf.length) return null;
-  if (off < t.windowAt) return anchor.n + countNewlines(t.buf, off, t.windowAt) + t.starts.length - 1;
+  let off = anchor.at - from;
+  let n = anchor.n;
+  if (off < 0 || off >= t.buf.length) return null;
+  // A line starting exactly at `from` is the one the read drops as partial: the next one is n + 1.
+  if (off < t.first) {
+    off = t.first;
+    n++;
+  }
+  if (off < t.windowAt) return n + countNewlines(t.buf, off, t.windowAt) + t.starts.length - 1;
   // In the window: its index among the window's line starts.
   let lo = 0;
   let hi = t.starts.length - 1;
@@ -266,7 +272,7 @@ function totalFromTail(t: TailRead, from: number, anchor: { n: number; at: numbe
     if (t.starts[mid]! <= off) lo = mid;
     else hi = mid - 1;
   }
-  return t.starts[lo] === off ? anchor.n + (t.starts.length - 1 - lo) : null;
+  return t.starts[lo] === off ? n + (t.starts.length - 1 - lo) : null;
 }
 
 /** Lines in the file: `wc -l` (+1 for a last line without newline); a JavaScript count where wc is missing. */

@@ -279,3 +279,24 @@ describe('a big file whose tail read holds no error-looking line', () => {
     });
   }
 });
+
+describe('a big file whose tail read starts exactly at a hit line', () => {
+  // The tail read (TAIL_BYTES + MIDDLE_RECENT_BYTES from the end, 18 KB here) drops its first line as
+  // partial; here that line is whole and is ripgrep's first hit there, the line the tail is numbered from.
+  it('numbers every kept line right', async () => {
+    const head = lines.slice(0, -60).join('\n') + '\n';
+    const hit = stamp(rare) + '\n';
+    let rest = '';
+    for (let i = 0; Buffer.byteLength(hit + rest) < 18 * 1024 - 200; i++) rest += stamp(`[${i}] Uploading coverage report`) + '\n';
+    // Trailing spaces (cleaned away) bring the tail to exactly 18 KB.
+    rest += stamp('[done] Uploading coverage report').padEnd(18 * 1024 - Buffer.byteLength(hit + rest) - 1, ' ') + '\n';
+    const text = head + hit + rest;
+    expect(Buffer.byteLength(hit + rest)).toBe(18 * 1024);
+    const path = join(dir, 'tail-at-hit.log');
+    writeFileSync(path, text);
+    const truthHere = cleanText(text);
+    const scan = await readLog(path, bounds);
+    expect(scan.totalLines).toBe(truthHere.length);
+    for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(truthHere[l.n - 1]!.text);
+  });
+});
