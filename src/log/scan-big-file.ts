@@ -24,8 +24,9 @@ const CONTEXT_WINDOW_BEFORE = 4 * 1024;
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
  * the tail are read directly, the middle's error-looking lines come from the bundled ripgrep (each one
  * counted by its template and offered to the bounded middle, MiddleHits), the kept ones' context is read
- * at their byte offsets, and the total line count comes from `wc -l` (memchr speed) when the system has
- * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
+ * at their byte offsets, and the total line count comes from a line of the tail read whose number is
+ * known (ripgrep's first hit there, or the sampled middle's count), `wc -l` only when there is none.
+ * Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
 export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
   // A line ripgrep cannot buffer, found up front: its run would read up to the line and fail there.
