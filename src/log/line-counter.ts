@@ -30,8 +30,8 @@ export class LineCounter {
     this.n = fromLine;
   }
 
-  /** Counts the stretch up to `to` ahead (yielding to the event loop every few MB), so lineAt jumps. */
-  async index(to: number): Promise<void> {
+  /** Counts the stretch up to `to` ahead (yielding to the event loop every few MB), so lineAt jumps; returns the number of the line holding `to`. */
+  async index(to: number): Promise<number> {
     const blocks = Math.ceil((to - this.from) / LINE_INDEX_BLOCK_BYTES);
     const idx = new Float64Array(blocks + 1);
     idx[0] = this.fromLine;
@@ -42,6 +42,7 @@ export class LineCounter {
       if (k % 16 === 0) await yieldNow();
     }
     this.idx = idx;
+    return n;
   }
 
   /** The number of the line starting at `at` (a line start in the stretch). */
@@ -93,9 +94,16 @@ export class LineCounter {
       }
       const start = pos - this.bufAt;
       const end = Math.min(this.bufLen, to - this.bufAt);
-      for (let p = buf.indexOf(10, start); p !== -1 && p < end; p = buf.indexOf(10, p + 1)) n++;
+      n += countNewlines(buf, start, end);
       pos = this.bufAt + end;
     }
     return n;
   }
+}
+
+/** Newlines in buf[from, to). */
+export function countNewlines(buf: Buffer, from: number, to: number): number {
+  let n = 0;
+  for (let p = buf.indexOf(10, from); p !== -1 && p < to; p = buf.indexOf(10, p + 1)) n++;
+  return n;
 }

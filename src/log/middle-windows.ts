@@ -3,6 +3,7 @@ import { RawTemplateKeys } from '../evidence/templates.js';
 import { MAX_LOG_LINE_BYTES, TEMPLATE_KEY_CACHE, TEMPLATE_MASK_BUDGET } from '../limits.js';
 import { cleanLine } from './clean.js';
 import { findHits, hasNeedle, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
+import { countNewlines } from './line-counter.js';
 import type { MiddleHits } from './middle-hits.js';
 
 /** The first stretch searched backwards for the recent hits (then 4× wider each time): a dense 64 KB holds ~600 hits. */
@@ -50,50 +51,68 @@ export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: rea
   }
 }
 
-/** Raw lines held in one buffer by their offsets: line i is buf[starts[i], ends[i]). */
-export interface LineTable {
-  buf: Buffer;
-  starts: number[];
-  ends: number[];
-}
-
 /**
- * recentHits over a line table (the file path's tail read): the needles are searched in the region's
- * bytes at once, not line by line, and only the lines kept are made into objects (a 16 MB read of short
- * lines is half a million lines).
+ * recentHits over the bytes before the tail window (the file path's tail read), buf[lo, hi) of whole
+ * lines: the needles are searched in those bytes at once, backwards from `hi` in growing spans, not line
+ * by line, and only the hits offered and their context are numbered (by counting the newlines between
+ * them and `hi`, which starts line `hiLine`) and decoded; lines numbered `minLine` or less (the head's)
+ * are not offered. A 16 MB read of short lines is half a million lines: none of them is split out.
  */
-export function recentHitsInTable(middle: MiddleHits, keys: RawTemplateKeys, t: LineTable, from: number, to: number, nOf: (i: number) => number, decode: (i: number) => LogLine): void {
+export function recentHitsInBuffer(middle: MiddleHits, keys: RawTemplateKeys, buf: Buffer, lo: number, hi: number, hiLine: number, minLine: number, decode: (start: number, end: number, n: number) => LogLine): void {
   const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
-  if (want <= 0 || from >= to) return;
+  if (want <= 0 || lo >= hi) return;
   // Searched backwards from the end in growing spans: a dense 8 MB stretch holds ~80,000 hits, 300 are wanted.
-  const lo = t.starts[from]!;
-  const hi = t.ends[to - 1]!;
   let starts: number[] = [];
   for (let span = RECENT_FIRST_SPAN_BYTES; ; span *= 4) {
     const s0 = Math.max(lo, hi - span);
-    starts = findHits(t.buf, s0, hi, Infinity, STREAM_NEEDLE_BUFFERS);
+    starts = findHits(buf, s0, hi, Infinity, STREAM_NEEDLE_BUFFERS);
     if (starts.length >= want || s0 === lo) break;
   }
   starts = starts.slice(-want);
+  // Their numbers, counted back from `hi`.
+  const ns = new Array<number>(starts.length);
+  for (let j = starts.length - 1, n = hiLine, pos = hi; j >= 0; j--) {
+    n -= countNewlines(buf, starts[j]!, pos);
+    pos = starts[j]!;
+    ns[j] = n;
+  }
   // Dense hits share their context (40 lines after each): each line is decoded once, not once per hit.
   // Bounded by the hits' windows (want × context lines), dropped on return.
   const decoded = new Map<number, LogLine>();
-  const decodeOnce = (k: number): LogLine => {
-    let line = decoded.get(k);
-    if (!line) decoded.set(k, (line = decode(k)));
+  const decodeOnce = (start: number, end: number, n: number): LogLine => {
+    let line = decoded.get(n);
+    if (!line) decoded.set(n, (line = decode(start, end, n)));
     return line;
   };
-  let i = from;
-  for (const s of starts) {
-    while (i < to && t.starts[i]! < s) i++;
-    if (i >= to || t.starts[i] !== s) continue;
-    const hit = middle.offerRecent(nOf(i), keys.keyOf(t.buf, t.starts[i]!, t.ends[i]!));
+  for (let j = 0; j < starts.length; j++) {
+    const s = starts[j]!;
+    const n = ns[j]!;
+    if (n <= minLine) continue;
+    const end = buf.indexOf(10, s);
+    const hit = middle.offerRecent(n, keys.keyOf(buf, s, end));
     if (!hit) continue;
+    // The lines before it (not before lo, not the head's), the hit, then the lines after it (not past hi).
+    const before: number[] = [];
+    for (let p = s; before.length < contextBefore && p > lo && n - before.length - 1 > minLine; ) {
+      p = p >= 2 ? buf.lastIndexOf(10, p - 2) + 1 : 0;
+      if (p < lo) p = lo;
+      before.push(p);
+    }
     let bytes = 0;
-    for (let k = Math.max(from, i - contextBefore); k <= Math.min(to - 1, i + contextAfter) && bytes <= windowBytes; k++) {
-      const line = decodeOnce(k);
+    const add = (start: number, end: number, k: number): boolean => {
+      if (bytes > windowBytes) return false;
+      const line = decodeOnce(start, end, k);
       bytes += line.text.length + 1;
       middle.addLine(hit, line);
+      return true;
+    };
+    let ok = true;
+    for (let i = before.length - 1; i >= 0 && ok; i--) ok = add(before[i]!, (i > 0 ? before[i - 1]! : s) - 1, n - 1 - i);
+    if (ok) ok = add(s, end, n);
+    for (let k = 1, p = end + 1; ok && k <= contextAfter && p < hi; k++) {
+      const e = buf.indexOf(10, p);
+      ok = add(p, e, n + k);
+      p = e + 1;
     }
   }
 }

@@ -46,6 +46,8 @@ export interface DenseSample {
    * rest of the scan. The note says so (MiddleNote.hitsEstimated).
    */
   estimatedHits: number;
+  /** The number of the line holding the stretch's end (`to`): the tail read is numbered from it. */
+  linesTo?: number;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
   try {
     const counter = new LineCounter(fd, s.from, s.fromLine);
     // Count the stretch's lines while ripgrep's targeted pass runs (two cores: they overlap).
-    await counter.index(s.to);
+    const linesTo = await counter.index(s.to);
     const targeted = (await searches.targeted).filter((at) => at >= s.from && at < s.to);
     // Each buffer reused: nothing read is held past its use (kept hits are re-read at their offsets).
     const winBuf = Buffer.allocUnsafe(win + MAX_LOG_LINE_BYTES + 1);
@@ -174,7 +176,7 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
       if (k % YIELD_EVERY === 0) await yieldNow();
     }
     const estimatedHits = windowBytes > 0 ? Math.round((windowHits * (s.to - s.from)) / windowBytes) : offered;
-    return { offered, estimatedHits };
+    return { offered, estimatedHits, linesTo };
   } finally {
     closeSync(fd);
   }

@@ -7,14 +7,15 @@ import { LogReadError } from '../errors.js';
 import type { LogLine } from '../types.js';
 import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
-import type { LogScan, SectionMarker } from './scan-log.js';
+import type { FileLink, LogScan, SectionMarker } from './scan-log.js';
 import { RgOutOfMemory, spawnBoundedRg } from './bounded-rg.js';
 import { scanLog } from './scan-log.js';
 import { sampleDenseMiddle, startDenseSearches, type DenseSample, type DenseSearches } from './sample-dense-middle.js';
-import { FILE_FALLBACK_CHUNK_BYTES, HEAD_LINES, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
+import { FILE_FALLBACK_CHUNK_BYTES, HEAD_LINES, RG_LOG_MEMORY_BYTES, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MIDDLE_EXACT_HITS, MIDDLE_RARE_NEEDLE_SHARE, MIDDLE_RECENT_BYTES, TAIL_BYTES, TAIL_LINES } from '../limits.js';
 import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './middle-hits.js';
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
-import { lineKeys, recentHitsInTable, type LineTable } from './middle-windows.js';
+import { lineKeys, recentHitsInBuffer } from './middle-windows.js';
+import { countNewlines } from './line-counter.js';
 
 /** Bytes read before a hit for its context lines (5 lines at typical log widths). */
 const CONTEXT_WINDOW_BEFORE = 4 * 1024;
@@ -23,32 +24,108 @@ const CONTEXT_WINDOW_BEFORE = 4 * 1024;
  * Scans a big plain log file on disk without reading it through JavaScript line by line: the head and
  * the tail are read directly, the middle's error-looking lines come from the bundled ripgrep (each one
  * counted by its template and offered to the bounded middle, MiddleHits), the kept ones' context is read
- * at their byte offsets, and the total line count comes from `wc -l` (memchr speed) when the system has
- * it. Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
+ * at their byte offsets, and the total line count comes from a line of the tail read whose number is
+ * known (ripgrep's first hit there, or the sampled middle's count), `wc -l` only when there is none.
+ * Memory is bounded by the windows and the middle's bounds, not by the file or what it says.
  */
 export async function scanBigFile(path: string, size: number, bounds: MiddleBounds = MIDDLE_BOUNDS): Promise<LogScan> {
+  // A line ripgrep cannot buffer, found up front: its run would read up to the line and fail there.
+  if (!(await hasGiantLine(path, size))) {
+    try {
+      return await scanWithRipgrep(path, size, bounds);
+    } catch (e) {
+      // A line longer than ripgrep may buffer that the probes missed, or no ripgrep to run.
+      if (!(e instanceof RgOutOfMemory)) throw e;
+    }
+  }
+  // The stream scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed; the
+  // rest of a cut line is skipped at memchr speed (FileLink).
+  const state = { capped: false };
+  const link: FileLink = {};
+  return scanLog(fileChunks(path, state, link), state, bounds, link);
+}
+
+/** Bytes probed for a newline every GIANT_PROBE_EVERY bytes of the file (one read each). */
+const GIANT_PROBE_BYTES = 64 * 1024;
+/** Probes this far apart meet every line of RG_LOG_MEMORY_BYTES or more at least once (two for the longest). */
+const GIANT_PROBE_EVERY = RG_LOG_MEMORY_BYTES / 2;
+
+/**
+ * Whether the file holds a line of RG_LOG_MEMORY_BYTES or more (ripgrep, capped there, would fail on it
+ * after reading the file up to it). A probe of GIANT_PROBE_BYTES every GIANT_PROBE_EVERY bytes (32 reads
+ * for 1 GB); one without a newline is measured backwards to its line's start (at most the probe spacing)
+ * and forwards until the line is proven that long or ends. Each line is measured once, so the reads stay
+ * below one pass over the file whatever it holds; a file of ordinary lines costs the probes alone.
+ */
+async function hasGiantLine(path: string, size: number): Promise<boolean> {
+  if (size < RG_LOG_MEMORY_BYTES) return false;
+  const fd = openSync(path, 'r');
   try {
-    return await scanWithRipgrep(path, size, bounds);
-  } catch (e) {
-    // A line longer than ripgrep may buffer (a 1 GB minified dump), or no ripgrep to run: the stream
-    // scanner reads the file in bounded chunks and cuts long lines, at JavaScript speed.
-    if (!(e instanceof RgOutOfMemory)) throw e;
-    const state = { capped: false };
-    return scanLog(fileChunks(path, state), state, bounds);
+    const buf = Buffer.allocUnsafe(GIANT_PROBE_BYTES);
+    let measuredTo = 0;
+    for (let p = GIANT_PROBE_EVERY; p < size; p += GIANT_PROBE_EVERY) {
+      if (p < measuredTo) continue;
+      const got = readSync(fd, buf, 0, buf.length, p);
+      if (got <= 0) break;
+      if (buf.subarray(0, got).indexOf(10) !== -1) continue;
+      // The start of the line: back from the probe, a block at a time.
+      let start = p;
+      for (let back = p; back > p - GIANT_PROBE_EVERY && back > 0; ) {
+        const from = Math.max(0, back - GIANT_PROBE_BYTES);
+        const n = readSync(fd, buf, 0, back - from, from);
+        const nl = buf.subarray(0, n).lastIndexOf(10);
+        if (nl !== -1) {
+          start = from + nl + 1;
+          break;
+        }
+        start = back = from;
+      }
+      // Forwards until it ends or is long enough to fail ripgrep.
+      let end = p + got;
+      while (end - start < RG_LOG_MEMORY_BYTES && end < size) {
+        const n = readSync(fd, buf, 0, buf.length, end);
+        if (n <= 0) break;
+        const nl = buf.subarray(0, n).indexOf(10);
+        if (nl !== -1) {
+          end += nl;
+          break;
+        }
+        end += n;
+      }
+      if (end - start >= RG_LOG_MEMORY_BYTES) return true;
+      measuredTo = end;
+      await yieldNow();
+    }
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
  * The file's bytes in small fresh chunks (the scanner holds some: its tail), read synchronously with a
- * yield to the event loop every few MB; stops at MAX_LOG_BYTES like openLog.
+ * yield to the event loop every few MB; stops at MAX_LOG_BYTES like openLog. While the scanner is cutting
+ * a long line, the rest of it is read into one reused buffer, only to find its end.
  */
-async function* fileChunks(path: string, state: { capped: boolean }): AsyncGenerator<Buffer> {
+async function* fileChunks(path: string, state: { capped: boolean }, link: FileLink): AsyncGenerator<Buffer> {
   const fd = openSync(path, 'r');
+  let scratch: Buffer | null = null;
   try {
     for (let pos = 0, k = 1; ; k++) {
       if (pos >= MAX_LOG_BYTES) {
         state.capped = true;
         return;
+      }
+      if (link.scanner?.cuttingLine()) {
+        scratch ??= Buffer.allocUnsafeSlow(LONG_LINE_SKIP_BYTES);
+        const got = readSync(fd, scratch, 0, Math.min(scratch.length, MAX_LOG_BYTES - pos), pos);
+        if (got <= 0) return;
+        const nl = scratch.subarray(0, got).indexOf(10);
+        const skip = nl === -1 ? got : nl;
+        link.scanner.skipped(skip);
+        pos += skip;
+        if (k % 16 === 0) await yieldNow();
+        if (nl === -1) continue;
       }
       const buf = Buffer.allocUnsafeSlow(Math.min(FILE_FALLBACK_CHUNK_BYTES, MAX_LOG_BYTES - pos));
       const got = readSync(fd, buf, 0, buf.length, pos);
@@ -62,6 +139,9 @@ async function* fileChunks(path: string, state: { capped: boolean }): AsyncGener
   }
 }
 
+/** The rest of a cut line is searched for its end in reads this big (one reused buffer that stays in the CPU cache: 1 MB reads cost ~2.5x the system time). */
+const LONG_LINE_SKIP_BYTES = 64 * 1024;
+
 async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds): Promise<LogScan> {
   const sections: SectionMarker[] = [];
   const decode = (raw: string, n: number): LogLine => {
@@ -74,27 +154,23 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   const keys = lineKeys();
   // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
   const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
-  const [head, tail, total, dense] = await Promise.all([readHead(path), readTail(path, size, tailFrom), countLines(path, size), searchMiddle(path, middle, keys, tailFrom)]);
+  const [head, tail, found] = await Promise.all([readHead(path), readTail(path, size, tailFrom), searchMiddle(path, middle, keys, tailFrom)]);
+  const { sample: dense } = found;
   // The hits never read: those the sampling estimates its stretch holds, less those it offered.
   if (dense) middle.addUnseen(Math.max(0, dense.estimatedHits - dense.offered), true);
   await readContexts(path, middle, decode);
   const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
-  // Number the tail read: its last line is line `total`.
+  // The line count: from a line in the tail read whose number is known (ripgrep's first hit there, or the
+  // sampled middle's count up to it), else `wc -l`; the tail is numbered back from its last line.
+  const total = totalFromTail(tail, tailFrom, found.anchor ?? (dense?.linesTo !== undefined && tail.starts.length > 0 ? { n: dense.linesTo + 1, at: tailFrom + tail.first } : null)) ?? (await countLines(path, size));
   const count = tail.starts.length;
   const nOf = (i: number): number => total - (count - 1 - i);
-  let k = count;
-  for (let bytes = 0; k > 0 && count - k < TAIL_LINES && bytes < TAIL_BYTES; ) {
-    k--;
-    bytes += tail.ends[k]! - tail.starts[k]! + 1;
-  }
-  const tailStart = k < count ? nOf(k) : total + 1;
+  const tailStart = count > 0 ? nOf(0) : total + 1;
   const decodeAt = (i: number): LogLine => decode(tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
-  let recentFrom = 0;
-  while (recentFrom < k && nOf(recentFrom) <= headEnd) recentFrom++;
-  recentHitsInTable(middle, keys, tail, recentFrom, k, nOf, decodeAt);
+  recentHitsInBuffer(middle, keys, tail.buf, tail.first, tail.windowAt, tailStart, headEnd, (start, end, n) => decode(tail.buf.toString('utf8', start, Math.min(end, start + MAX_LOG_LINE_BYTES + 1)), n));
   const { lines: mid, note } = middle.finish();
-  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count - k }, (_, j) => k + j).filter((i) => nOf(i) > headEnd).map(decodeAt)];
+  const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count }, (_, i) => i).filter((i) => nOf(i) > headEnd).map(decodeAt)];
   return {
     bytes: size,
     totalLines: total,
@@ -125,8 +201,23 @@ async function readHead(path: string): Promise<string[]> {
   }
 }
 
-/** The whole lines from `from` to the end (a last line without newline included), as spans numbered later. */
-async function readTail(path: string, size: number, from: number): Promise<LineTable> {
+/**
+ * The bytes from `from` to the end: the tail window's lines (the last TAIL_LINES within TAIL_BYTES, found
+ * backwards from the end) as spans numbered later, and before them the stretch searched for the hits
+ * nearest the end, left as bytes (a 16 MB read of short lines is half a million lines: only the hits
+ * offered and their context are ever split out of it).
+ */
+interface TailRead {
+  buf: Buffer;
+  /** Where the first whole line starts (after the partial first line), and where the window's first line starts. */
+  first: number;
+  windowAt: number;
+  /** The window's lines: line i is buf[starts[i], ends[i]). */
+  starts: number[];
+  ends: number[];
+}
+
+async function readTail(path: string, size: number, from: number): Promise<TailRead> {
   const fh = await open(path, 'r');
   try {
     const len = size - from;
@@ -136,19 +227,53 @@ async function readTail(path: string, size: number, from: number): Promise<LineT
     if (from > 0) start = buf.indexOf(10) + 1; // drop the partial first line
     let end = bytesRead;
     if (end > start && buf[end - 1] === 10) end--;
-    const t: LineTable = { buf, starts: [], ends: [] };
+    const t: TailRead = { buf, first: start, windowAt: start, starts: [], ends: [] };
     if (start <= 0 && from > 0) return t; // one line longer than the whole window: nothing whole
-    while (start <= end) {
-      let e = buf.indexOf(10, start);
-      if (e === -1 || e > end) e = end;
-      t.starts.push(start);
-      t.ends.push(e);
-      start = e + 1;
+    // Back from the end: each line ends where the one after it starts, less its newline.
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (let lineEnd = end, bytes = 0; starts.length < TAIL_LINES && bytes < TAIL_BYTES; ) {
+      const nl = lineEnd > start ? buf.lastIndexOf(10, lineEnd - 1) : -1;
+      const s = nl >= start ? nl + 1 : start;
+      starts.push(s);
+      ends.push(lineEnd);
+      bytes += lineEnd - s + 1;
+      if (s === start) break;
+      lineEnd = s - 1;
     }
+    t.starts = starts.reverse();
+    t.ends = ends.reverse();
+    t.windowAt = t.starts[0]!;
     return t;
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * The file's line count from one line of the tail read whose number is known (`n`, starting at file
+ * offset `at`): n, plus the lines after it. Null when there is no such line.
+ */
+function totalFromTail(t: TailRead, from: number, anchor: { n: number; at: number } | null): number | null {
+  if (!anchor || t.starts.length === 0) return null;
+  let off = anchor.at - from;
+  let n = anchor.n;
+  if (off < 0 || off >= t.buf.length) return null;
+  // A line starting exactly at `from` is the one the read drops as partial: the next one is n + 1.
+  if (off < t.first) {
+    off = t.first;
+    n++;
+  }
+  if (off < t.windowAt) return n + countNewlines(t.buf, off, t.windowAt) + t.starts.length - 1;
+  // In the window: its index among the window's line starts.
+  let lo = 0;
+  let hi = t.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t.starts[mid]! <= off) lo = mid;
+    else hi = mid - 1;
+  }
+  return t.starts[lo] === off ? n + (t.starts.length - 1 - lo) : null;
 }
 
 /** Lines in the file: `wc -l` (+1 for a last line without newline); a JavaScript count where wc is missing. */
@@ -197,7 +322,7 @@ async function countLines(path: string, size: number): Promise<number> {
  * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
  * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<DenseSample | null> {
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<{ sample: DenseSample | null; anchor: { n: number; at: number } | null }> {
   const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
   const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
@@ -208,6 +333,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
   let done = false;
   let records = 0;
   let last = { n: 0, at: 0 };
+  let anchor: { n: number; at: number } | null = null;
   const sampler = new KeySampler();
   // Which needles the exact hits hold, on one record in RARE_PROBE_EVERY.
   const needleSeen = new Array<number>(FILE_NEEDLES.length).fill(0);
@@ -226,7 +352,9 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
       for (let c = buf[++i]!; c >= 0x30 && c <= 0x39; c = buf[++i]!) at = at * 10 + (c - 0x30);
       const t = i + 1;
       if (at >= tailFrom) {
+        // The first hit the tail read holds: its number numbers the tail (no `wc -l` pass over the file).
         done = true;
+        anchor = { n, at };
         return buf.length;
       }
       records++;
@@ -264,11 +392,11 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
   });
   const r = await rg.done;
   if (r.code === 2 && !done) throw new LogReadError(path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
-  if (done || !searches) return null;
+  if (done || !searches) return { sample: null, anchor };
   // The exact hits are spent before the tail: sample the rest of the middle.
   const from = await lineEndAfter(path, last.at, tailFrom);
-  if (from >= tailFrom) return { offered: 0, estimatedHits: 0 };
-  return sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler);
+  if (from >= tailFrom) return { sample: { offered: 0, estimatedHits: 0 }, anchor: null };
+  return { sample: await sampleDenseMiddle({ path, from, fromLine: last.n + 1, to: tailFrom }, searches, middle, keys, sampler), anchor: null };
 }
 
 /** One record in this many of the exact hits is probed for which needles it holds (rare needles, cheaply). */

@@ -257,3 +257,46 @@ describe('bad input in these shapes stays bounded and clear', () => {
     }
   });
 });
+
+describe('a big file whose tail read holds no error-looking line', () => {
+  // The file path numbers its tail from ripgrep's first hit there (or the sampled middle's count); with
+  // none there it counts the lines with `wc -l`. Real quiet lines: the coverage upload's, repeated.
+  const quiet = Array.from({ length: 600 }, (_, i) => stamp(`[${i}] Uploading coverage report`));
+  const body = [...lines.slice(0, -60), ...quiet];
+  for (const [name, text] of [
+    ['with a last newline', body.join('\n') + '\n'],
+    ['without one', body.join('\n')],
+  ] as const) {
+    it(`${name}: the same lines and numbers as the stream path`, async () => {
+      const path = join(dir, `quiet-tail-${name.length}.log`);
+      writeFileSync(path, text);
+      const truthQuiet = cleanText(text);
+      for (const scan of [await readLog(path, bounds), await readLog(Readable.from([Buffer.from(text)]), bounds)]) {
+        expect(scan.totalLines).toBe(truthQuiet.length);
+        expect(scan.lines.at(-1)!.n).toBe(truthQuiet.length);
+        for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(truthQuiet[l.n - 1]!.text);
+      }
+    });
+  }
+});
+
+describe('a big file whose tail read starts exactly at a hit line', () => {
+  // The tail read (TAIL_BYTES + MIDDLE_RECENT_BYTES from the end, 18 KB here) drops its first line as
+  // partial; here that line is whole and is ripgrep's first hit there, the line the tail is numbered from.
+  it('numbers every kept line right', async () => {
+    const head = lines.slice(0, -60).join('\n') + '\n';
+    const hit = stamp(rare) + '\n';
+    let rest = '';
+    for (let i = 0; Buffer.byteLength(hit + rest) < 18 * 1024 - 200; i++) rest += stamp(`[${i}] Uploading coverage report`) + '\n';
+    // Trailing spaces (cleaned away) bring the tail to exactly 18 KB.
+    rest += stamp('[done] Uploading coverage report').padEnd(18 * 1024 - Buffer.byteLength(hit + rest) - 1, ' ') + '\n';
+    const text = head + hit + rest;
+    expect(Buffer.byteLength(hit + rest)).toBe(18 * 1024);
+    const path = join(dir, 'tail-at-hit.log');
+    writeFileSync(path, text);
+    const truthHere = cleanText(text);
+    const scan = await readLog(path, bounds);
+    expect(scan.totalLines).toBe(truthHere.length);
+    for (const l of scan.lines) expect(l.text, `line ${l.n}`).toBe(truthHere[l.n - 1]!.text);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -49,6 +49,8 @@ describe('a line longer than ripgrep may buffer', () => {
     const scan = await readLog(path);
     const want = cleanText([...before, '', ...after].join('\n') + '\n');
     expect(scan.totalLines).toBe(want.length);
+    // Every byte counted, the long line's skipped rest too.
+    expect(scan.bytes).toBe(statSync(path).size);
     const n = before.length + 1;
     for (const l of scan.lines.filter((l) => l.n !== n)) expect(l.text, `line ${l.n}`).toBe(want[l.n - 1]!.text);
     const cut = scan.lines.find((l) => l.n === n);
