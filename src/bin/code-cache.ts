@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vm from 'node:vm';
 
 /**
@@ -40,18 +40,15 @@ export interface CachedBundle<T> {
 }
 
 /**
- * Where the cache lives: `REDLINE_CODE_CACHE` when set, else `$XDG_CACHE_HOME/redline` (or
- * `~/.cache/redline`), else a folder of this user's own in `os.tmpdir()`. Undefined when turned off
- * (`NODE_DISABLE_COMPILE_CACHE=1`, Node's own switch for its compile cache, or `REDLINE_CODE_CACHE=off`).
+ * Where the cache may live, in order: `$REDLINE_CACHE_DIR/code` when set, else `$XDG_CACHE_HOME/redline/code`
+ * (or `~/.cache/redline/code`, beside the tag cache's `tags`), then a folder of this user's own in
+ * `os.tmpdir()` for a home that cannot be written. None when `NODE_DISABLE_COMPILE_CACHE=1`: Node's own
+ * switch for its compile cache (Node ≥ 22) turns this one off too.
  */
 export function codeCacheDirs(env: NodeJS.ProcessEnv = process.env): string[] {
-  if (env.NODE_DISABLE_COMPILE_CACHE === '1' || env.REDLINE_CODE_CACHE === 'off') return [];
-  if (env.REDLINE_CODE_CACHE) return [env.REDLINE_CODE_CACHE];
-  const dirs: string[] = [];
-  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : env.HOME ? join(env.HOME, '.cache') : undefined;
-  if (xdg) dirs.push(join(xdg, 'redline'));
-  dirs.push(join(tmpdir(), `redline-cache-${process.getuid?.() ?? 'user'}`));
-  return dirs;
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return [];
+  if (env.REDLINE_CACHE_DIR) return [join(env.REDLINE_CACHE_DIR, 'code')];
+  return [join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'redline', 'code'), join(tmpdir(), `redline-code-cache-${process.getuid?.() ?? 'user'}`)];
 }
 
 /**
