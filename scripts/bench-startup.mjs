@@ -18,7 +18,8 @@ const CASES = join(ROOT, 'fixtures/logs');
 const DEFAULT_RUNS = 7;
 const hasTime = existsSync('/usr/bin/time');
 
-function run(cmd, argv, env) {
+function run(cmd, argv, env, unset) {
+  if (unset) { env = { ...env }; for (const k of Object.keys(unset)) delete env[k]; }
   const t0 = performance.now();
   const r = hasTime
     ? spawnSync('/usr/bin/time', ['-f', 'CPU=%U+%S', cmd, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env })
@@ -30,33 +31,39 @@ function run(cmd, argv, env) {
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
-/** Prints one row per run kind; returns the rows. `cacheDir`: REDLINE_CACHE_DIR for every run (a fresh folder by default, warmed by the first run). */
+/** Prints one row per kind of run and a column per Node (and Node 20 without its cache); returns the rows. */
 export async function benchStartup({ runs = DEFAULT_RUNS } = {}) {
   const small = join(CASES, 'asan-ring-buffer-overflow/log.txt');
   const tscCase = join(CASES, 'tsc-signature-change-call-site');
   const { repo, base } = layOutCase(tscCase);
   const cache = mkdtempSync(join(tmpdir(), 'redline-startup-cache-'));
-  const env = { ...process.env, XDG_CACHE_HOME: cache, NODE_COMPILE_CACHE: join(cache, 'node-compile-cache') };
+  // Redline's code cache (Node 20, src/bin/code-cache.ts) and Node's (≥ 22) in a fresh folder; the second
+  // column turns both off, as a run with no cache yet (or NODE_DISABLE_COMPILE_CACHE=1) has them.
+  const env = { ...process.env, REDLINE_CACHE_DIR: cache, NODE_COMPILE_CACHE: join(cache, 'node-compile-cache') };
+  delete env.NODE_DISABLE_COMPILE_CACHE;
+  const off = { ...env, NODE_DISABLE_COMPILE_CACHE: '1' };
   const kinds = [
     ['node -e 0 (Node alone)', ['-e', '0']],
+    // This machine's environment sets NODE_EXTRA_CA_CERTS, which Node 20 reads and parses at start-up.
+    ...(process.env.NODE_EXTRA_CA_CERTS ? [['node -e 0, NODE_EXTRA_CA_CERTS unset', ['-e', '0'], { NODE_EXTRA_CA_CERTS: undefined }]] : []),
     ['redline --help', [BIN, '--help']],
     ['diagnose of a 76-line log, no repo', [BIN, 'diagnose', '--log', small, '--format', 'json', '--no-llm']],
     ['diagnose --repo --base (tsc case)', [BIN, 'diagnose', '--log', join(tscCase, 'log.txt'), '--repo', repo, '--base', base, '--format', 'json', '--no-llm']],
   ];
-  const nodes = [['node', process.execPath, process.version]];
-  if (existsSync(NODE24)) nodes.push(['node24', NODE24, spawnSync(NODE24, ['--version']).stdout.toString().trim()]);
+  const nodes = [['node', process.execPath, process.version, env], ['nocache', process.execPath, `${process.version} no cache`, off]];
+  if (existsSync(NODE24)) nodes.push(['node24', NODE24, spawnSync(NODE24, ['--version']).stdout.toString().trim(), env]);
   console.log(`\nStart-up (fixed cost per run; median of ${runs} interleaved runs after one warm-up; cpu = user+sys; code caches in a fresh folder, warmed by the warm-up)`);
-  console.log(`  ${'run'.padEnd(40)} ${nodes.map(([, , v]) => `${v} wall (cpu)`.padStart(22)).join('')}`);
+  console.log(`  ${'run'.padEnd(40)} ${nodes.map(([, , v]) => `${v} wall (cpu)`.padStart(30)).join('')}`);
   const rows = [];
   try {
-    for (const [, node] of nodes) for (const [, argv] of kinds) run(node, argv, env); // warm-up: page cache and code caches
-    for (const [label, argv] of kinds) {
+    for (const [, node, , e] of nodes) for (const [, argv, unset] of kinds) run(node, argv, e, unset); // warm-up: page cache and code caches
+    for (const [label, argv, unset] of kinds) {
       const row = { run: label };
       const samples = Object.fromEntries(nodes.map(([k]) => [k, []]));
-      for (let i = 0; i < runs; i++) for (const [k, node] of nodes) samples[k].push(run(node, argv, env));
+      for (let i = 0; i < runs; i++) for (const [k, node, , e] of nodes) samples[k].push(run(node, argv, e, unset));
       for (const [k, , v] of nodes) row[k] = { version: v, ms: median(samples[k].map((s) => s.ms)), cpuMs: hasTime ? median(samples[k].map((s) => s.cpuMs)) : null };
       rows.push(row);
-      const cell = (f) => `${(f.ms / 1000).toFixed(2)} s${f.cpuMs === null ? '' : ` (${(f.cpuMs / 1000).toFixed(2)})`}`.padStart(22);
+      const cell = (f) => `${(f.ms / 1000).toFixed(2)} s${f.cpuMs === null ? '' : ` (${(f.cpuMs / 1000).toFixed(2)})`}`.padStart(30);
       console.log(`  ${label.padEnd(40)} ${nodes.map(([k]) => cell(row[k])).join('')}`);
     }
   } finally {
