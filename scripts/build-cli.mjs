@@ -32,7 +32,10 @@ mkdirSync(out, { recursive: true });
 // module Node loads itself cannot have on 20. Its lazy imports become lazily run wrappers in the same file,
 // so it is parsed once but only what a run calls is compiled. Dependencies stay external (require()d; the
 // ES-module-only ones need Node ≥ 20.19's require of ES modules, else the entry uses the chunks), except
-// those BUNDLED_IN_CJS names: a default import of an ES module through require() would be its namespace.
+// those BUNDLED_IN_CJS names: a default import of an ES module through require() would be its namespace
+// (strip-ansi), and code bundled here is in the code cache too (the secret rules). Not web-tree-sitter:
+// its ES module build declares a `var require` in the function whose import('module') the
+// `supported` setting below turns into a require() call, which would then call that undefined local.
 const CJS_FILE = 'redline-cli.cjs';
 const BUNDLED_IN_CJS = new Set(['strip-ansi', 'ansi-regex', '@secretlint/secretlint-rule-preset-recommend']);
 const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
@@ -48,6 +51,9 @@ await build({
   // against which the copied assets resolve as from the chunks.
   banner: { js: '"use strict";var __redline_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   define: { 'import.meta.url': '__redline_import_meta_url' },
+  // The dependencies' own import()s (of Node's builtins) become require()s: an import() run from a
+  // vm.Script needs vm's default loader, an experimental feature on Node 20 that warns on stderr.
+  supported: { 'dynamic-import': false },
   plugins: [
     {
       name: 'external-packages',

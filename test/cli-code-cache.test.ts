@@ -77,8 +77,11 @@ describe('the CLI on Node 20 with V8 code cache', () => {
     expect(statSync(file).mtimeMs).toBe(written);
     // A new kind (a checkout and a base) adds its functions and its name.
     const args = ['--log', join(TSC, 'log.txt'), '--repo', repo, '--base', base];
-    const withRepo = diagnose(args, noCache);
+    const withRepo = diagnose(args, { ...noCache, REDLINE_CACHE_DIR: cacheRoot() });
     expect(diagnose(args, env)).toEqual(withRepo);
+    // tree-sitter ran (a grammar that fails to load falls back to the text tagger, whose tags are not
+    // kept and whose pins can be the same): the tag cache holds the checkout's files.
+    expect(readdirSync(join(root, 'tags'), { recursive: true }).some((f) => String(f).endsWith('.json'))).toBe(true);
     expect(header(file).kinds).toEqual(['diagnose --format=json', 'diagnose --format=json --repo --base']);
     expect(diagnose(args, env)).toEqual(withRepo);
     expect(diagnose(['--log', SMALL], env)).toEqual(expected);
