@@ -31,6 +31,8 @@ const MAX_CACHE_KINDS = 16;
 /** A cache file larger than this is not read: a diagnosis's functions are ~0.7 MB of V8 data. */
 const MAX_CACHE_BYTES = 32 << 20;
 const FILE_PREFIX = 'cli-';
+/** A temporary file this old is a killed writer's (a write takes milliseconds), not one being written. */
+const STALE_TMP_MS = 10 * 60_000;
 
 /** What `loadWithCodeCache` returns: the bundle's exports, and `save()` to call once the run is done. */
 export interface CachedBundle<T> {
@@ -143,8 +145,14 @@ function safeDir(dir: string): boolean {
   return st.isDirectory() && st.uid === uid && (st.mode & 0o022) === 0;
 }
 
-/** Removes this Node's cache files of other builds (a rebuilt or updated Redline), so the folder stays one file per Node version. */
+/**
+ * Removes this Node's cache files of other builds (a rebuilt or updated Redline), so the folder stays one
+ * file per Node version, and the temporary files of writers killed before their rename.
+ */
 function prune(dir: string, keep: string): void {
   const own = `${FILE_PREFIX}${process.version}-${process.arch}-`;
-  for (const f of readdirSync(dir)) if (f.startsWith(own) && f !== keep) rmSync(join(dir, f), { force: true });
+  for (const f of readdirSync(dir)) {
+    if (f.startsWith(own) && f !== keep) rmSync(join(dir, f), { force: true });
+    else if (f.startsWith(`.${FILE_PREFIX}`) && f.endsWith('.tmp') && Date.now() - statSync(join(dir, f)).mtimeMs > STALE_TMP_MS) rmSync(join(dir, f), { force: true });
+  }
 }
