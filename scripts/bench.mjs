@@ -9,12 +9,19 @@ import { listCases, evaluateCase, CASES_DIR } from './eval-cases.mjs';
 import { layOutCase } from './lay-out-case.mjs';
 import { diagnoseWithTrace } from '../dist/diagnose.js';
 import { benchShapes } from './bench-shapes.mjs';
+import { benchStartup } from './bench-startup.mjs';
 
 const OUT = new URL('../bench-out/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 const args = new Set(process.argv.slice(2));
 const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(0)}%`.padStart(5) : '    -');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : 0; };
+
+// --startup: only the start-up figures (scripts/bench-startup.mjs).
+if (args.has('--startup')) {
+  writeFileSync(join(OUT, 'startup.json'), JSON.stringify(await benchStartup(), null, 2));
+  process.exit(0);
+}
 
 // --shapes: only the log shapes (generated huge logs, scripts/bench-shapes.mjs); --shapes=1,5 some of them.
 const shapesArg = process.argv.slice(2).find((a) => a === '--shapes' || a.startsWith('--shapes='));
@@ -171,6 +178,9 @@ const onRepo = best(() => JSON.parse(time(process.execPath, [new URL('./bench-ch
 console.log(`\nScale: 50,000-file repo`);
 console.log(`  rg --files                    ${rgFiles.ms.toFixed(0).padStart(6)} ms`);
 console.log(`  redline diagnose --repo       ${onRepo.ms.toFixed(0).padStart(6)} ms  peak RSS ${onRepo.maxRssMB.toFixed(0)} MB  pin ${onRepo.top}`);
+
+// ── 3a. Start-up: the fixed cost per run (`--help`, a tiny diagnose with and without a checkout), Node 20 and 24 ──
+writeFileSync(join(OUT, 'startup.json'), JSON.stringify(await benchStartup(), null, 2));
 
 // ── 3b. Log shapes: dense "error", a 500 MB test output, a million failures, one 1 GB line, gzip on stdin, a repeated warning ──
 writeFileSync(join(OUT, 'shapes.json'), JSON.stringify(await benchShapes({ repo, base }), null, 2));

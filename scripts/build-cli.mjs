@@ -9,7 +9,8 @@
 // other assets resolve against whichever chunk holds the code, so every asset is copied beside them.
 // Usage: node scripts/build-cli.mjs [outDir]   (default dist/bin)
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +26,49 @@ const CHUNK_PREFIX = 'chunk-';
 // code, ripgrep's binary found through its package) stays exactly the one `npm start` runs.
 
 mkdirSync(out, { recursive: true });
+
+// The CommonJS build of the whole CLI, one file, for Node 20 (no module.enableCompileCache there): the
+// entry loads it for `diagnose` through vm.Script with V8's code cache (src/bin/code-cache.ts), which a
+// module Node loads itself cannot have on 20. Its lazy imports become lazily run wrappers in the same file,
+// so it is parsed once but only what a run calls is compiled. Dependencies stay external (require()d; the
+// ES-module-only ones need Node ≥ 20.19's require of ES modules, else the entry uses the chunks), except
+// those BUNDLED_IN_CJS names: a default import of an ES module through require() would be its namespace
+// (strip-ansi), and code bundled here is in the code cache too (the secret rules). Not web-tree-sitter:
+// its ES module build declares a `var require` in the function whose import('module') the
+// `supported` setting below turns into a require() call, which would then call that undefined local.
+const CJS_FILE = 'redline-cli.cjs';
+const BUNDLED_IN_CJS = new Set(['strip-ansi', 'ansi-regex', '@secretlint/secretlint-rule-preset-recommend']);
+const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+await build({
+  absWorkingDir: root,
+  entryPoints: [join(root, 'src/doors/cli.ts')],
+  outfile: join(out, CJS_FILE),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  // ES modules are strict; the bundle's code must stay so as a script. import.meta.url is this file's URL,
+  // against which the copied assets resolve as from the chunks.
+  banner: { js: '"use strict";var __redline_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': '__redline_import_meta_url' },
+  // The dependencies' own import()s (of Node's builtins) become require()s: an import() run from a
+  // vm.Script needs vm's default loader, an experimental feature on Node 20 that warns on stderr.
+  supported: { 'dynamic-import': false },
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (a) => (BUNDLED_IN_CJS.has(packageName(a.path)) ? undefined : { path: a.path, external: true }));
+      },
+    },
+  ],
+  legalComments: 'none',
+  minify: false,
+  keepNames: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+const cjsHash = createHash('sha256').update(readFileSync(join(out, CJS_FILE))).digest('hex').slice(0, 16);
 
 const result = await build({
   metafile: true,
@@ -44,6 +88,7 @@ const result = await build({
   keepNames: true,
   sourcemap: 'linked',
   logLevel: 'warning',
+  define: { __REDLINE_CJS_BUNDLE__: JSON.stringify({ file: `./${CJS_FILE}`, hash: cjsHash }) },
 });
 
 for (const dir of TEXT_ASSETS) for (const f of readdirSync(join(root, dir))) if (f.endsWith('.txt')) cpSync(join(root, dir, f), join(out, f));

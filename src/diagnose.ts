@@ -9,9 +9,8 @@ import { openWorkspace, type Workspace } from './repo/workspace.js';
 import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
-import { symbolGraphFor } from './locate/blame-graph.js';
+import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
-import { describeSymbol, enclosingDefinition, fileTags } from './repo/map/index.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -65,6 +64,14 @@ export interface DiagnoseTrace {
   keptLines: LogLine[];
   /** What LLM mode did (turns, tokens, spend, why it stopped), when it ran. */
   agent?: AgentSummary;
+}
+
+/**
+ * The call graph and the tag index run on tree-sitter (web-tree-sitter's runtime and the tag code): loaded
+ * only once there is a checkout, so a diagnosis of a log alone does not load them (issue 12, start-up).
+ */
+async function symbolGraphFor(...args: Parameters<typeof SymbolGraphFor>): ReturnType<typeof SymbolGraphFor> {
+  return (await import('./locate/blame-graph.js')).symbolGraphFor(...args);
 }
 
 /** Diagnoses a failed CI log: the failing step, the evidence, the category and a verified file:line. */
@@ -265,6 +272,7 @@ function keepDirectEvidence(kept: Verified[], all: Verified[]): Verified[] {
 }
 
 async function nameEnclosingSymbols(findings: Finding[], ws: Workspace): Promise<void> {
+  const { describeSymbol, enclosingDefinition, fileTags } = await import('./repo/map/index.js');
   for (const f of findings) {
     const def = enclosingDefinition(await fileTags(ws, f.file), f.line);
     if (def) f.symbol = describeSymbol(def);
