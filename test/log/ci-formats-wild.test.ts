@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { scanLog } from '../../src/log/scan-log.js';
+import { openLog } from '../../src/log/open-log.js';
+import { findFailingStep } from '../../src/log/find-failing-step.js';
+
+/**
+ * The failing step of real logs in fixtures/wild/ whose CI format needed reading right (each folder's
+ * label.json names the source and licence). One case per shape the step finder has to handle.
+ */
+const WILD = new URL('../../fixtures/wild/', import.meta.url);
+
+async function layoutOf(id: string) {
+  const scan = await scanLog(openLog(new URL(`${id}/log.txt`, WILD).pathname));
+  return { scan, layout: findFailingStep(scan.lines, scan.sections, scan.totalLines) };
+}
+
+describe('Travis: a `script:` block whose exit message spans lines (kamilsk/breaker, pasted without markers)', () => {
+  it('reads `The command "if …; then` … `fi` / `" exited with 2.` as one exit, owned by the `$ if …` command', async () => {
+    const { layout } = await layoutOf('travis-breaker-multiline-command-exit');
+    expect(layout.format).toBe('travis');
+    expect(layout.failing).toEqual({ name: 'if [[ $TRAVIS_GO_VERSION == 1.15* ]]; then', startLine: 1, endLine: 15, kind: 'user', errorLines: [15], exitCode: 2 });
+  });
+});
