@@ -21,3 +21,19 @@ describe('Travis: a `script:` block whose exit message spans lines (kamilsk/brea
     expect(layout.failing).toEqual({ name: 'if [[ $TRAVIS_GO_VERSION == 1.15* ]]; then', startLine: 1, endLine: 15, kind: 'user', errorLines: [15], exitCode: 2 });
   });
 });
+
+describe('Jenkins freestyle consoles mailed by builder.linuxtv.org', () => {
+  it('the `Execute shell` step that `marked build as failure`, from its `$ /bin/sh -xe` line', async () => {
+    const { layout } = await layoutOf('jenkins-freestyle-edid-decode-no-makefile');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toMatchObject({ name: 'Execute shell', startLine: 31, endLine: 34, kind: 'user', failed: true });
+    const meson = await layoutOf('jenkins-freestyle-libcamera-meson-configure');
+    expect(meson.layout.failing).toMatchObject({ name: 'Execute shell', startLine: 18, endLine: 58 });
+  });
+
+  it('a console whose head Jenkins cut (`[...truncated 9.25 KB...]`): the step is what is left, not `checkout`', async () => {
+    const { layout } = await layoutOf('jenkins-freestyle-v4l-utils-gcc-truncated-mail');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toMatchObject({ name: 'Execute shell', startLine: 1, endLine: 250, kind: 'user', errorLines: [250] });
+  });
+});

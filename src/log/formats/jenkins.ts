@@ -9,7 +9,11 @@ const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
 
-const text = (raw: string) => raw.replace(TIMESTAMP, '');
+/** The line without its timestamp; only a line starting with a digit or `[` can have one (cheap first test). */
+const text = (raw: string) => {
+  const c = raw.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 91 ? raw.replace(TIMESTAMP, '') : raw;
+};
 
 function stageKind(name: string): StepKind {
   if (/^Declarative: Post Actions$/.test(name)) return 'post';
@@ -114,6 +118,12 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
     const marked = MARKED.exec(t);
     if (marked) {
       current.failed = true;
+      if (current.kind === 'setup') {
+        // No build step's start was seen (Jenkins cut the console's head: `[...truncated 9.25 KB...]`):
+        // what is left, up to the mark, is the step that failed.
+        current.kind = 'user';
+        current.name = marked[1]!;
+      }
       current.name = current.kind === 'user' && current.name.includes('/tmp/jenkins') ? marked[1]! : current.name;
       current.errorLines.push(l.n);
       current.endLine = l.n;

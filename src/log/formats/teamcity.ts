@@ -12,7 +12,8 @@ const BLOCK_CLOSE = /^##teamcity\[(?:blockClosed|testSuiteFinished) name='((?:[^
 /** Service messages that fail a build: a failed test, or a build problem. */
 const PROBLEM = /^##teamcity\[(?:testFailed|buildProblem|message [^\]]*status='(?:ERROR|FAILURE)')/;
 
-const text = (raw: string) => raw.replace(PREFIX, '');
+/** The line without TeamCity's `[10:15:00]i: ` prefix; only a line starting with `[` can have one (cheap first test). */
+const text = (raw: string) => (raw.charCodeAt(0) === 91 ? raw.replace(PREFIX, '') : raw);
 const unescape = (s: string) => s.replace(/\|(.)/g, (_, c: string) => (c === 'n' ? ' ' : c));
 
 function kindOf(name: string): StepKind {
