@@ -37,3 +37,13 @@ describe('Jenkins freestyle consoles mailed by builder.linuxtv.org', () => {
     expect(layout.failing).toMatchObject({ name: 'Execute shell', startLine: 1, endLine: 250, kind: 'user', errorLines: [250] });
   });
 });
+
+describe('TeamCity: a build-page copy with the time alone (`[10:50:24][mocha.suite] …`), no step tags (mochajs/mocha#507)', () => {
+  it('is TeamCity, and the failing step is the `mocha.suite` block whose process exited with code 2', async () => {
+    const { layout } = await layoutOf('teamcity-mocha-suite-exit-2');
+    expect(layout.format).toBe('teamcity');
+    expect(layout.failing).toEqual({ name: 'mocha.suite', startLine: 4, endLine: 8, kind: 'user', errorLines: [5], exitCode: 2 });
+    // `[mocha.suite] Publishing internal artifacts` opens a block inside mocha.suite: not a step of its own.
+    expect(layout.steps.map((s) => s.name)).toEqual(['mocha.suite']);
+  });
+});
