@@ -47,3 +47,11 @@ describe('TeamCity: a build-page copy with the time alone (`[10:50:24][mocha.sui
     expect(layout.steps.map((s) => s.name)).toEqual(['mocha.suite']);
   });
 });
+
+describe('Buildkite: a job pasted in Gusto/buildkite-builder#64 (pipeline upload fails)', () => {
+  it('the `+++ :pipeline: Uploading pipeline` group, which the agent expanded with `^^^ +++` after `🚨 Error`', async () => {
+    const { layout } = await layoutOf('buildkite-builder-pipeline-upload-failed');
+    expect(layout.format).toBe('buildkite');
+    expect(layout.failing).toMatchObject({ name: ':pipeline: Uploading pipeline', startLine: 39, endLine: 46, kind: 'user', exitCode: 1 });
+  });
+});
