@@ -55,3 +55,17 @@ describe('Buildkite: a job pasted in Gusto/buildkite-builder#64 (pipeline upload
     expect(layout.failing).toMatchObject({ name: ':pipeline: Uploading pipeline', startLine: 39, endLine: 46, kind: 'user', exitCode: 1 });
   });
 });
+
+describe('GitLab: pasted tails of job traces, without markers or headings', () => {
+  it('a docker build in the script: the step runs up to the runner cleanup, the job error is its exit', async () => {
+    const { layout } = await layoutOf('gitlab-openmonero-docker-static-assert');
+    expect(layout.format).toBe('gitlab');
+    expect(layout.failing).toMatchObject({ name: 'step_script', startLine: 1, endLine: 117, errorLines: [120], exitCode: 2 });
+  });
+
+  it('the shell executor says `exit status 1` (not `exit code`): still GitLab, still the exit', async () => {
+    const { layout } = await layoutOf('gitlab-runner-git-fetch-pack-shallow');
+    expect(layout.format).toBe('gitlab');
+    expect(layout.failing).toMatchObject({ startLine: 1, endLine: 3, errorLines: [6], exitCode: 1 });
+  });
+});
