@@ -69,3 +69,11 @@ describe('GitLab: pasted tails of job traces, without markers or headings', () =
     expect(layout.failing).toMatchObject({ startLine: 1, endLine: 3, errorLines: [6], exitCode: 1 });
   });
 });
+
+describe('TeamCity service messages recorded from eslint-teamcity (rec-teamcity-eslint-text-table)', () => {
+  it('the `ESLint Violations` suite that `##teamcity[testFailed …]` failed, not the statistics after it', async () => {
+    const { layout } = await layoutOf('rec-teamcity-eslint-text-table');
+    expect(layout.format).toBe('teamcity');
+    expect(layout.failing).toEqual({ name: 'ESLint Violations', startLine: 2, endLine: 6, kind: 'user', errorLines: [4], failed: true });
+  });
+});
