@@ -34,12 +34,19 @@ export const jenkins: CiFormatModule = {
   ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
-    const pipeline = countLines(lines, (t) => text(t).startsWith('[Pipeline] '), 2);
-    const classic = countLines(lines, (t) => {
-      const s = text(t);
-      return FINISHED.test(s) || MARKED.test(s) || s.startsWith('Started by ') || s.startsWith('Building in workspace ') || s.startsWith('Building remotely on ');
-    }, 2);
-    if (pipeline >= 2) return 0.9;
+    // One pass; a line is tested further only when its first character can start a Jenkins line
+    // (`[Pipeline] `, `Finished: `, `Build step '`, `Started by `, `Building …`): most logs are not Jenkins'.
+    let pipeline = 0;
+    let classic = 0;
+    for (const l of lines) {
+      const s = text(l.text);
+      const c = s.charCodeAt(0);
+      if (c === 91) {
+        if (s.startsWith('[Pipeline] ') && ++pipeline >= 2) return 0.9;
+      } else if ((c === 70 || c === 66 || c === 83) && classic < 2) {
+        if (FINISHED.test(s) || MARKED.test(s) || s.startsWith('Started by ') || s.startsWith('Building in workspace ') || s.startsWith('Building remotely on ')) classic++;
+      }
+    }
     return classic >= 2 ? 0.85 : classic ? 0.5 : 0;
   },
   steps(input: FormatInput): Step[] {

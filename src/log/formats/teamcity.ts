@@ -40,13 +40,26 @@ export const teamcity: CiFormatModule = {
   ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
-    const service = countLines(lines, (t) => text(t).startsWith('##teamcity['), 2);
-    const tagged = countLines(lines, (t) => t.charCodeAt(0) === 91 && PREFIX.test(t) && STEP_TAG.test(text(t)), 2);
-    if (tagged >= 2) return 0.9;
+    // One pass, and only lines starting `#` or `[` are read further: most logs are not TeamCity's.
+    let service = 0;
+    let tagged = 0;
+    let agent = 0;
+    for (const l of lines) {
+      const raw = l.text;
+      const c = raw.charCodeAt(0);
+      if (c === 35) {
+        if (raw.startsWith('##teamcity[')) service++;
+      } else if (c === 91 && PREFIX.test(raw)) {
+        const t = text(raw);
+        if (t.startsWith('##teamcity[')) service++;
+        else if (STEP_TAG.test(t)) tagged++;
+        // A build-page copy without step tags: the time prefix and the agent's own lines (`Process
+        // exited with code 2`, `Publishing internal artifacts`, `Build finished`), in or out of a block tag.
+        else if (AGENT_LINE.test(untag(t))) agent++;
+      }
+      if (tagged >= 2) return 0.9;
+    }
     if (service >= 2) return 0.85;
-    // A build-page copy without step tags: the time prefix and the agent's own lines (`Process exited with
-    // code 2`, `Publishing internal artifacts`, `Build finished`), in or out of a block tag.
-    const agent = countLines(lines, (t) => t.charCodeAt(0) === 91 && PREFIX.test(t) && AGENT_LINE.test(untag(text(t))), 2);
     return agent >= 2 ? 0.6 : service || tagged ? 0.5 : 0;
   },
   steps({ lines, totalLines }: FormatInput): Step[] {
