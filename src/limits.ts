@@ -165,3 +165,9 @@ export const REDACT_MAX_ENCODED_CHARS = 8_192;
  * 48 MB log kept whole cost ~1.6 s per million lines (measured); both ends cost a few milliseconds.
  */
 export const FORMAT_DETECT_LINES = 20_000;
+/**
+ * How many lines a Travis `The command "…` exit message may span. A `script:` entry written as a YAML
+ * block (`- |`) keeps its newlines, so the message runs from `The command "if …; then` to `fi\n" exited
+ * with 2.`; script blocks are a few dozen lines, and the bound stops a stray quote from scanning the log.
+ */
+export const TRAVIS_COMMAND_MAX_LINES = 200;

@@ -11,7 +11,8 @@ const AGENT = /^(?:~~~ |\^\^\^ \+\+\+$|🚨 Error: The command exited with statu
 const SETUP = /(?:environment|pre-checkout|checkout|post-checkout|pre-command) hook|^Preparing working directory$|^Setting up plugins$|^Setting up the environment$|^Fetching .*plugin/i;
 const POST = /(?:post-command|pre-exit|pre-artifact|post-artifact) hook|^Uploading artifacts$/i;
 
-const text = (raw: string) => raw.replace(BK_TIME, '');
+/** The line without the agent's timestamp; only a line starting `_bk;` or `bk;` can have one (cheap first test). */
+const text = (raw: string) => (raw.startsWith('_bk;') || raw.startsWith('bk;') ? raw.replace(BK_TIME, '') : raw);
 
 function kindOf(name: string): StepKind {
   if (POST.test(name)) return 'post';

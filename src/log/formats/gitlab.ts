@@ -2,7 +2,8 @@ import type { SectionMarker } from '../scan-log.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
 const JOB_FAILED = /^ERROR: Job failed/;
-const JOB_EXIT = /^ERROR: Job failed: exit code (\d+)/;
+/** The docker executor says `exit code 1`, the shell executor `exit status 1`, Kubernetes `command terminated with exit code 1`. */
+const JOB_EXIT = /^ERROR: Job failed: (?:command terminated with )?exit (?:code|status) (\d+)/;
 /** The section running the job's own commands (`step_script`, older `build_script`), not the runner's. */
 const SCRIPT = /^(?!(?:after|prepare)_script$).*script/;
 const POST_SECTION = /^(?:after_script|archive_cache|archive_cache_on_failure|upload_artifacts(?:_on_(?:success|failure))?|cleanup_file_variables)$/;
@@ -44,7 +45,7 @@ export const gitlab: CiFormatModule = {
     if (runner && headings) return 0.9;
     if (runner || headings) return 0.5;
     // A pasted tail of a trace keeps at least the runner's last line.
-    return countLines(lines, (t) => JOB_EXIT.test(t), 1) ? 0.45 : 0;
+    return countLines(lines, (t) => t.startsWith('ERROR: Job failed: ') && JOB_EXIT.test(t), 1) ? 0.45 : 0;
   },
   steps({ lines, sections, totalLines }: FormatInput): Step[] {
     const marked = sections.filter((m) => m.ci === 'gitlab');

@@ -9,7 +9,11 @@ const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
 
-const text = (raw: string) => raw.replace(TIMESTAMP, '');
+/** The line without its timestamp; only a line starting with a digit or `[` can have one (cheap first test). */
+const text = (raw: string) => {
+  const c = raw.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 91 ? raw.replace(TIMESTAMP, '') : raw;
+};
 
 function stageKind(name: string): StepKind {
   if (/^Declarative: Post Actions$/.test(name)) return 'post';
@@ -30,12 +34,19 @@ export const jenkins: CiFormatModule = {
   ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
-    const pipeline = countLines(lines, (t) => text(t).startsWith('[Pipeline] '), 2);
-    const classic = countLines(lines, (t) => {
-      const s = text(t);
-      return FINISHED.test(s) || MARKED.test(s) || s.startsWith('Started by ') || s.startsWith('Building in workspace ') || s.startsWith('Building remotely on ');
-    }, 2);
-    if (pipeline >= 2) return 0.9;
+    // One pass; a line is tested further only when its first character can start a Jenkins line
+    // (`[Pipeline] `, `Finished: `, `Build step '`, `Started by `, `Building …`): most logs are not Jenkins'.
+    let pipeline = 0;
+    let classic = 0;
+    for (const l of lines) {
+      const s = text(l.text);
+      const c = s.charCodeAt(0);
+      if (c === 91) {
+        if (s.startsWith('[Pipeline] ') && ++pipeline >= 2) return 0.9;
+      } else if ((c === 70 || c === 66 || c === 83) && classic < 2) {
+        if (FINISHED.test(s) || MARKED.test(s) || s.startsWith('Started by ') || s.startsWith('Building in workspace ') || s.startsWith('Building remotely on ')) classic++;
+      }
+    }
     return classic >= 2 ? 0.85 : classic ? 0.5 : 0;
   },
   steps(input: FormatInput): Step[] {
@@ -114,6 +125,12 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
     const marked = MARKED.exec(t);
     if (marked) {
       current.failed = true;
+      if (current.kind === 'setup') {
+        // No build step's start was seen (Jenkins cut the console's head: `[...truncated 9.25 KB...]`):
+        // what is left, up to the mark, is the step that failed.
+        current.kind = 'user';
+        current.name = marked[1]!;
+      }
       current.name = current.kind === 'user' && current.name.includes('/tmp/jenkins') ? marked[1]! : current.name;
       current.errorLines.push(l.n);
       current.endLine = l.n;

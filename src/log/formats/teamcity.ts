@@ -1,7 +1,14 @@
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
-/** A downloaded TeamCity build log: `[10:15:00]i: ` / `[10:15:00] :\t [Step 1/2] …` before each line. */
-const PREFIX = /^\[\d\d:\d\d:\d\d\][ iWEF]?:\s*/;
+/**
+ * A downloaded TeamCity build log: `[10:15:00]i: ` / `[10:15:00] :\t [Step 1/2] …` before each line; a log
+ * copied from the build page (and older servers' downloads) has the time alone: `[10:50:24][mocha.suite] …`.
+ */
+const PREFIX = /^\[\d\d:\d\d:\d\d\](?:[ iWEF]?:)?\s*/;
+/** A line inside a block of the agent's own (`[mocha.suite] Process exited …`, `[Publishing internal artifacts] …`). */
+const BLOCK_TAG = /^\[([^\]\n]{1,200})\] /;
+/** What only TeamCity's agent prints about a step's process and the build. */
+const AGENT_LINE = /^(?:Process exited with code -?\d+|Publishing internal artifacts|Build finished|Starting: \S|in directory: \S)/;
 const STEP_START = /^Step (\d+\/\d+): (.*)$/;
 const STEP_TAG = /^\[Step (\d+\/\d+)\]\s*/;
 const EXIT = /^Process exited with code (-?\d+)/;
@@ -12,7 +19,10 @@ const BLOCK_CLOSE = /^##teamcity\[(?:blockClosed|testSuiteFinished) name='((?:[^
 /** Service messages that fail a build: a failed test, or a build problem. */
 const PROBLEM = /^##teamcity\[(?:testFailed|buildProblem|message [^\]]*status='(?:ERROR|FAILURE)')/;
 
-const text = (raw: string) => raw.replace(PREFIX, '');
+/** The line without TeamCity's `[10:15:00]i: ` prefix; only a line starting with `[` can have one (cheap first test). */
+const text = (raw: string) => (raw.charCodeAt(0) === 91 ? raw.replace(PREFIX, '') : raw);
+/** The text without a leading block tag (`[mocha.suite] Process exited …` → `Process exited …`). */
+const untag = (t: string) => (t.charCodeAt(0) === 91 ? t.replace(BLOCK_TAG, '') : t);
 const unescape = (s: string) => s.replace(/\|(.)/g, (_, c: string) => (c === 'n' ? ' ' : c));
 
 function kindOf(name: string): StepKind {
@@ -30,14 +40,34 @@ export const teamcity: CiFormatModule = {
   ceiling: 0.9,
   failureOrder: 'last',
   detect({ lines }: FormatInput): number {
-    const service = countLines(lines, (t) => text(t).startsWith('##teamcity['), 2);
-    const tagged = countLines(lines, (t) => PREFIX.test(t) && STEP_TAG.test(text(t)), 2);
-    return tagged >= 2 ? 0.9 : service >= 2 ? 0.85 : service || tagged ? 0.5 : 0;
+    // One pass, and only lines starting `#` or `[` are read further: most logs are not TeamCity's.
+    let service = 0;
+    let tagged = 0;
+    let agent = 0;
+    for (const l of lines) {
+      const raw = l.text;
+      const c = raw.charCodeAt(0);
+      if (c === 35) {
+        if (raw.startsWith('##teamcity[')) service++;
+      } else if (c === 91 && PREFIX.test(raw)) {
+        const t = text(raw);
+        if (t.startsWith('##teamcity[')) service++;
+        else if (STEP_TAG.test(t)) tagged++;
+        // A build-page copy without step tags: the time prefix and the agent's own lines (`Process
+        // exited with code 2`, `Publishing internal artifacts`, `Build finished`), in or out of a block tag.
+        else if (AGENT_LINE.test(untag(t))) agent++;
+      }
+      if (tagged >= 2) return 0.9;
+    }
+    if (service >= 2) return 0.85;
+    return agent >= 2 ? 0.6 : service || tagged ? 0.5 : 0;
   },
   steps({ lines, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
     const open: Step[] = [];
     let current: Step | null = null;
+    const byName = new Map<string, Step>();
+    let lastText: { n: number; text: string; inBlock: boolean } | undefined;
     for (const l of lines) {
       let t = text(l.text);
       const tag = STEP_TAG.exec(t);
@@ -62,7 +92,27 @@ export const teamcity: CiFormatModule = {
         if (s) s.endLine = l.n;
         continue;
       }
-      const owner = open[open.length - 1] ?? current;
+      let owner = open[open.length - 1] ?? current;
+      const agentBlock = !tag && !owner && t.charCodeAt(0) === 91 ? BLOCK_TAG.exec(t) : null;
+      let inBlock = false;
+      if (agentBlock) {
+        // No step header in the copy: the agent's `[name] …` lines belong to the block `name`, which
+        // opened on the line that reads just `name` (`[10:50:24]mocha.suite`). A block opened inside
+        // another (`[mocha.suite] Publishing internal artifacts`) is part of it, not a step of its own.
+        const name = agentBlock[1]!;
+        let s = byName.get(name);
+        if (!s) {
+          const opened = lastText?.text === name ? lastText : undefined;
+          s = { name, startLine: opened?.n ?? l.n, endLine: l.n, kind: kindOf(name), errorLines: [] };
+          byName.set(name, s);
+          if (!opened?.inBlock) steps.push(s);
+        }
+        s.endLine = l.n;
+        t = t.slice(agentBlock[0].length);
+        owner = s;
+        inBlock = true;
+      }
+      lastText = { n: l.n, text: t, inBlock };
       if (!owner) continue;
       const exit = EXIT.exec(t);
       if (exit) {

@@ -1,7 +1,13 @@
+import { TRAVIS_COMMAND_MAX_LINES } from '../../limits.js';
+import type { LogLine } from '../../types.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
 /** `The command "npm test" exited with 1.`; install-phase commands say `failed and exited with 1 during .` */
 const COMMAND_EXIT = /^The command "(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
+/** The last line of a multi-line command's exit message (`fi`, then `" exited with 2.` on its own line). */
+const COMMAND_EXIT_END = /^(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
+/** `travis_retry`'s own lines (`… failed. Retrying, 2 of 3.`, `… failed 3 times.`) are not exit lines. */
+const RETRY_LINE = /" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.$/;
 /** The job hit Travis's time limit, or printed nothing for too long: the runner ended it (infra). */
 const JOB_KILLED = /^The job exceeded the maximum time limit for jobs, and has been terminated\.$|^No output has been received in the last [^,]+, this potentially indicates a stalled build or something wrong with the build itself\.$/;
 /** Folds whose commands run after the outcome is decided: never the cause. */
@@ -27,7 +33,8 @@ export const travis: CiFormatModule = {
   failureOrder: 'first',
   detect({ lines, sections }: FormatInput): number {
     if (sections.some((m) => m.ci === 'travis')) return 0.95;
-    const exits = countLines(lines, (t) => t.startsWith('The command "') && COMMAND_EXIT.test(t), 1);
+    // A one-line exit message, or the first line of a multi-line one (its end is read by `steps`).
+    const exits = countLines(lines, (t) => t.startsWith('The command "') && (COMMAND_EXIT.test(t) || !t.includes('" ')), 1);
     const done = countLines(lines, (t) => t.startsWith('Done. Your build exited with '), 1);
     // A copy without the markers (a bot's excerpt) still ends with Travis's own words.
     const killed = countLines(lines, (t) => t.startsWith('The job ') || t.startsWith('No output has been received') ? JOB_KILLED.test(t) : false, 1);
@@ -58,28 +65,66 @@ export const travis: CiFormatModule = {
         open.delete(key);
       }
     }
-    for (const l of lines) {
+    // A log copied without its markers (a paste, a bot's excerpt): each command is the stretch from its
+    // `$ cmd` echo (the last one before its exit line: setup commands echo without an exit line) to its
+    // own exit line.
+    const marked = steps.length > 0;
+    let lastEcho: number | undefined;
+    let afterExit = lines[0]?.n ?? 1;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
       const t = l.text;
-      const exit = t.startsWith('The command "') ? COMMAND_EXIT.exec(t) : null;
+      if (!marked && t.startsWith('$ ')) lastEcho = l.n;
+      const exit = t.startsWith('The command "') ? readExit(lines, i) : null;
       const killed = !exit && t.length < 200 && JOB_KILLED.test(t);
       if (!exit && !killed) continue;
-      // The exit line follows its command's timer: the last command (not fold) that started before it.
-      const commands = steps.filter((s) => s.startLine <= l.n && !folds.includes(s));
-      let owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
-      if (!owner && killed) {
-        // No markers: the job is one step, up to the line that says Travis ended it.
-        owner = { name: 'job', startLine: lines[0]?.n ?? 1, endLine: l.n, kind: 'user', errorLines: [] };
+      const at = exit ? lines[exit.last]!.n : l.n;
+      if (exit) i = exit.last;
+      let owner: Step | undefined;
+      if (marked) {
+        // The exit line follows its command's timer: the last command (not fold) that started before it.
+        const commands = steps.filter((s) => s.startLine <= l.n && !folds.includes(s));
+        owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
+      }
+      if (!owner && (!marked || killed)) {
+        // No markers (or a time limit outside every command): one step, up to the line that says how it ended.
+        const name = exit ? exit.command.split('\n')[0]!.trim() : 'job';
+        owner = { name, startLine: lastEcho ?? afterExit, endLine: at, kind: 'user', errorLines: [] };
         steps.push(owner);
       }
+      lastEcho = undefined;
+      afterExit = at + 1;
       if (!owner) continue;
       if (exit) {
-        owner.exitCode = Number(exit[2]);
+        owner.exitCode = exit.code;
         if (owner.exitCode === 0) continue;
       } else owner.failed = true;
-      owner.errorLines.push(l.n);
+      owner.errorLines.push(at);
       // The step is the stretch from its command to the line that says how it ended.
-      if (owner.endLine < l.n) owner.endLine = l.n;
+      if (owner.endLine < at) owner.endLine = at;
     }
     return steps;
   },
 };
+
+/**
+ * The exit message starting at lines[i]: `The command "npm test" exited with 1.` on one line, or, for a
+ * `script:` block, `The command "if …; then` … `fi` … `" exited with 2.` over several (at most
+ * TRAVIS_COMMAND_MAX_LINES). `last` is the index of the line that carries the exit code.
+ */
+function readExit(lines: readonly LogLine[], i: number): { command: string; code: number; last: number } | null {
+  const first = lines[i]!.text;
+  const one = COMMAND_EXIT.exec(first);
+  if (one) return { command: one[1]!, code: Number(one[2]), last: i };
+  if (RETRY_LINE.test(first)) return null;
+  const parts = [first.slice('The command "'.length)];
+  for (let j = i + 1; j < lines.length && j <= i + TRAVIS_COMMAND_MAX_LINES; j++) {
+    const t = lines[j]!.text;
+    // Another message starts: this one never ended (a cut log).
+    if (t.startsWith('The command "')) return null;
+    const end = t.includes('exited with ') ? COMMAND_EXIT_END.exec(t) : null;
+    if (end) return { command: [...parts, end[1]!].join('\n'), code: Number(end[2]), last: j };
+    parts.push(t);
+  }
+  return null;
+}
