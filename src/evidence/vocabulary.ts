@@ -242,7 +242,7 @@ export const INFRA_CAUSE = new RegExp(
     // disk, memory, signals and the runner
     String.raw`No space left on device|\bENOSPC\b|[Dd]isk quota exceeded|\bOOMKilled\b|[Oo]ut of memory|Cannot allocate memory|\bKilled\b(?: signal| process|\s*$)|killed by signal|signal 9\b|exit code 137\b|exceeded the maximum time limit|has exceeded the (?:maximum )?(?:execution )?time|[Tt]ime ?limit (?:exceeded|reached)|No output has been received in the last|lost communication|runner has received a shutdown signal|The operation was canceled`,
     // credentials the CI holds, refused by the service it talks to, and a CI tool not set up to run
-    String.raw`[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
     // apt's package index out of date on the image: its archives are gone from the mirror
     String.raw`Unable to fetch some archives|[Hh]ash [Ss]um mismatch|Some index files failed to download`,
   ].join('|'),
@@ -262,7 +262,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     'dependency',
     new RegExp(
       [
-        String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed`,
+        String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
         String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
         String.raw`Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|[Ee]rror: could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
         String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
@@ -285,7 +285,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     'lint',
     new RegExp(
       [
-        String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
+        String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\b(?:rule )?violations? (?:were |was )?found|unapproved licen[cs]es|\b(?:[Ff]ind[Bb]ugs|[Ss]pot[Bb]ugs|PMD|[Ee]rror ?[Pp]rone|apache-rat|license-maven-plugin)\b|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
       ].join('|'),
     ),
   ],
