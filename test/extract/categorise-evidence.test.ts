@@ -55,3 +55,10 @@ describe('the category from the evidence blocks, when no matcher gave one (real 
       if (want === 'infra') expect(d.findings).toEqual([]);
     });
 });
+
+describe('a dependency error the step survived is not the cause (classify.ts)', () => {
+  it('pip cannot find `pytest-timeout` (`No matching distribution`), then unittest fails `test_isleap` at its line: test', async () => {
+    const d = await diagnose({ log: wild('rec-gha-pip-index-refused-then-test') });
+    expect(d.category).toBe('test');
+  });
+});
