@@ -5,6 +5,7 @@ import { readLog } from './log/read-log.js';
 import { findFailingStep, type StepLayout } from './log/find-failing-step.js';
 import { extractSignals } from './extract/extract-signals.js';
 import { classify } from './extract/classify.js';
+import { categoriseEvidence } from './extract/categorise-evidence.js';
 import { openWorkspace, type Workspace } from './repo/workspace.js';
 import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
@@ -16,7 +17,7 @@ import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
 import { rankCandidates } from './locate/rank.js';
 import { looksBinary } from './evidence/looks-binary.js';
-import { categoryFromBlocks, findEvidence, signalsFromBlocks, type Block, type Selection } from './evidence/index.js';
+import { findEvidence, signalsFromBlocks, type Block, type Selection } from './evidence/index.js';
 import { isConfigFile, namedByFailure } from './locate/config-files.js';
 import { summarise } from './report/summary.js';
 import { MAX_FINDINGS, MAX_STEP_LINES_FOR_MATCHERS, MIN_CONFIDENCE } from './limits.js';
@@ -62,6 +63,8 @@ export interface DiagnoseTrace {
   /** The chosen evidence blocks with their scores and reasons. */
   blocks: Block[];
   keptLines: LogLine[];
+  /** The matchers' category before the evidence stage read the blocks (issue 14). */
+  matchedCategory: Category;
   /** What LLM mode did (turns, tokens, spend, why it stopped), when it ran. */
   agent?: AgentSummary;
 }
@@ -124,7 +127,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   const runnerErrorLines = layout.failing?.errorLines ?? [];
   let category = classify(matched);
   const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}), ...(seenLines ? { seenLines } : {}) });
-  if (category === 'unknown') category = categoryFromBlocks(firstEvidence.blocks, blockText(firstEvidence));
+  const matchedCategory = category;
+  category = categoriseEvidence({ matched: category, signals: matched, blocks: firstEvidence.blocks, textOf: blockText(firstEvidence), ...(layout.failing?.name ? { stepName: layout.failing.name } : {}) });
   const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
   const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
 
@@ -211,6 +215,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
     candidates: verified,
     blocks: chosen.blocks,
     keptLines: scan.lines,
+    matchedCategory,
     ...(agent ? { agent } : {}),
   };
   return { diagnosis, trace };

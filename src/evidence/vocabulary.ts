@@ -224,3 +224,77 @@ export const isLocatedDiagnostic = (text: string): boolean => text.length < 2000
 /** A shell's trace of the command it runs (`set -x`: `+ az login …`, `++ pwd`): what ran, not part of the error below it. */
 const SHELL_TRACE = /^\+{1,3} [\w./~$"'-]/;
 export const isShellTrace = (text: string): boolean => SHELL_TRACE.test(text);
+
+/**
+ * The machine, the network or a service the build talks to failed (not the project): refused or reset
+ * connections, unreachable hosts, DNS, TLS, timeouts and stalls, a server's 5xx or rate limit, a full disk,
+ * a killed or OOM-killed process, a time limit, a lost runner, credentials the CI holds that a service
+ * refused, a CI tool left in a state it cannot run from. Read by the category stage, which counts it only
+ * when it is the step's final error (src/extract/categorise-evidence.ts).
+ */
+export const INFRA_CAUSE = new RegExp(
+  [
+    // network and resolver, in the words of curl, git, the JVM, Node, Python, Go, apt and wget
+    String.raw`[Cc]onnection (?:refused|reset|timed out|closed by|aborted)|[Cc]ouldn't connect to server|[Ff]ailed to connect to|[Cc]ould not connect to|[Nn]etwork is unreachable|[Nn]o route to host`,
+    String.raw`[Cc]ould not resolve host|[Cc]ouldn't resolve host|[Tt]emporary failure (?:in name resolution|resolving)|[Nn]ame or service not known|[Nn]o address associated with hostname|nodename nor servname|UnknownHostException|\bgetaddrinfo\b|\bE(?:NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NETUNREACH|PIPE)\b`,
+    String.raw`SSL(?:Error|HandshakeException|_ERROR|: )|TLS handshake|certificate verify failed|hostname in certificate didn't match|x509: certificate|unable to get local issuer certificate|SocketTimeoutException|ConnectException|[Rr]ead timed out|[Oo]peration timed out|i/o timeout|context deadline exceeded|ReadTimeoutError|ConnectTimeoutError|\bstalled\b`,
+    String.raw`\b(?:50[0-4]|429) (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Too Many Requests)\b|\b(?:HTTP|status(?: code)?|returned error:) ?(?:50[0-4]|429)\b|\b[Rr]ate limit(?:ed)? exceeded|API rate limit`,
+    // disk, memory, signals and the runner
+    String.raw`No space left on device|\bENOSPC\b|[Dd]isk quota exceeded|\bOOMKilled\b|[Oo]ut of memory|Cannot allocate memory|\bKilled\b(?: signal| process|\s*$)|killed by signal|signal 9\b|exit code 137\b|exceeded the maximum time limit|has exceeded the (?:maximum )?(?:execution )?time|[Tt]ime ?limit (?:exceeded|reached)|No output has been received in the last|lost communication|runner has received a shutdown signal|The operation was canceled`,
+    // credentials the CI holds, refused by the service it talks to, and a CI tool not set up to run
+    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    // apt's package index out of date on the image: its archives are gone from the mirror
+    String.raw`Unable to fetch some archives|[Hh]ash [Ss]um mismatch|Some index files failed to download`,
+  ].join('|'),
+);
+
+/**
+ * What the failure is, in words many tools share, for evidence the older block rules
+ * (evidence/classify-blocks.ts) leave unknown; checked in this order. Dependency: something the build
+ * needs cannot be had (a package, version, artifact or download that is not there, a native extension
+ * that will not build, a tool not installed, a vulnerable package a scanner refuses). Compile: the build
+ * itself is broken (an undefined name, a build file or target that does not exist, a script the build
+ * runs that is missing, an image build's failed step). Lint: style and format checks. Test: a run of the
+ * code that reported failures.
+ */
+export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, 'unknown' | 'infra'>, RegExp][] = [
+  [
+    'dependency',
+    new RegExp(
+      [
+        String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
+        String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
+        String.raw`Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|[Ee]rror: could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
+        String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
+        String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
+      ].join('|'),
+    ),
+  ],
+  [
+    'compile',
+    new RegExp(
+      [
+        String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
+        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
+        String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
+        String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
+      ].join('|'),
+    ),
+  ],
+  [
+    'lint',
+    new RegExp(
+      [
+        String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\b(?:rule )?violations? (?:were |was )?found|unapproved licen[cs]es|\b(?:[Ff]ind[Bb]ugs|[Ss]pot[Bb]ugs|PMD|[Ee]rror ?[Pp]rone|apache-rat|license-maven-plugin)\b|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
+      ].join('|'),
+    ),
+  ],
+  [
+    'test',
+    new RegExp(
+      [
+        String.raw`\b\d+ (?:of \d+ )?(?:tests?|specs?|examples?|checks?|cases?) (?:failed|failing)\b|\bfailed \d+ (?:of|out of) \d+\b|\btests? (?:failed|failure)|\bexpected\b.*\b(?:got|but|actual|received|found)\b|[Aa]ssertion|[Ss]moke test|[Hh]ealth ?check failed|\bcoverage\b.*\b(?:below|less than|threshold|fail)`,
+      ].join('|'),
+    ),
+  ],
+];

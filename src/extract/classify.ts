@@ -11,6 +11,8 @@ const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
  *
  * Infra counts only when infra ended the step: its last infra error is the step's final error. A network
  * or resolver error the step survived (a test, compile or lint failure comes after it) is not the cause.
+ * The same holds for an unlocated dependency error followed by tests that ran and failed at their own lines.
+ * With no category here, the evidence blocks' words decide (categorise-evidence.ts).
  */
 export function classify(signals: readonly Signal[]): Category {
   const strong = signals.filter((s) => s.kind !== 'identifier' && s.kind !== 'frame' && s.weight >= 0.5 && s.category && s.severity !== 'warning');
@@ -24,7 +26,11 @@ export function classify(signals: readonly Signal[]): Category {
   // A registry that cannot be reached makes every resolver say "failed to get X": that is the network,
   // not the dependency. A missing module named at a line of code is still a dependency failure.
   if (has('dependency') && has('infra') && !located('dependency')) return 'infra';
-  if (has('dependency')) return 'dependency';
+  // A package that could not be installed, and then tests that ran and failed at a line of their own:
+  // the step went on past the install (`pip install … || true`); the failing tests are the cause.
+  const lastDependency = Math.max(-1, ...strong.filter((s) => s.category === 'dependency').map((s) => s.logLine));
+  const testsRanAfter = signals.some((s) => s.kind === 'test' && s.path && s.logLine > lastDependency && s.category !== 'dependency');
+  if (has('dependency') && !(testsRanAfter && !located('dependency'))) return 'dependency';
   if (located('compile')) return 'compile';
   if (located('lint')) return 'lint';
   if (has('infra')) return 'infra';

@@ -1,0 +1,78 @@
+import type { Category, Signal } from '../types.js';
+import type { Block } from '../evidence/block.js';
+import { categoryFromBlocks } from '../evidence/classify-blocks.js';
+import { CATEGORY_WORDS, INFRA_CAUSE } from '../evidence/vocabulary.js';
+
+/** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
+const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
+
+export interface EvidenceCategoryInput {
+  /** What the matchers' signals said (classify.ts); `unknown` when they gave none. */
+  matched: Category;
+  /** The matchers' signals the category was read from. */
+  signals: readonly Signal[];
+  /** The chosen evidence blocks (any order). */
+  blocks: readonly Block[];
+  /** The quoted text of a block. */
+  textOf: (b: Block) => string;
+  /** The failing step's name (`Install dependencies`, `bundle install`, `npm run lint`), when a CI format gave one. */
+  stepName?: string;
+}
+
+/**
+ * The category from the evidence (issue 14): the matchers' category stands, except that a dependency
+ * failure whose final evidence is the network is infra; with no matcher category, the blocks' own words
+ * decide, best block first; infra only when an infra block is the step's final error (no test, compile or
+ * lint failure after it); the failing step's name is the last resort; `unknown` when nothing fits.
+ */
+export function categoriseEvidence(input: EvidenceCategoryInput): Category {
+  const ordered = [...input.blocks].sort((a, b) => a.start - b.start);
+  const read = ordered.map((b) => ({ b, text: input.textOf(b) })).map((x) => ({ ...x, category: blockCategory(x.b, x.text), infra: speaksInfra(x.b, x.text) }));
+  const lastInfra = read.map((x) => x.infra).lastIndexOf(true);
+  const infraEnded = lastInfra >= 0 && !read.slice(lastInfra + 1).some((x) => LATER_FAILURE.includes(x.category));
+
+  // Stack frames alone (classify.ts's last resort) say only that code ran and died: what the evidence
+  // says it died of is more specific (a syntax error, an unreachable host).
+  const framesOnly = input.matched === 'test' && !input.signals.some((s) => s.kind === 'test' || (s.kind !== 'frame' && s.kind !== 'identifier' && s.category));
+  if (input.matched !== 'unknown' && !framesOnly) {
+    // A registry that cannot be reached makes every resolver say "could not resolve X": the network.
+    const dependencyLocated = input.signals.some((s) => s.category === 'dependency' && s.path);
+    return input.matched === 'dependency' && !dependencyLocated && infraEnded ? 'infra' : input.matched;
+  }
+  if (infraEnded) return 'infra';
+  // A dependency that could not be had explains the errors printed after it (a missing archive, then
+  // the build that needed it): the first block that names a category, when it is a dependency, decides.
+  const first = read.find((x) => x.category !== 'unknown');
+  if (first?.category === 'dependency') return 'dependency';
+  for (const x of [...read].sort((a, b) => b.b.score - a.b.score)) if (x.category !== 'unknown') return x.category;
+  if (framesOnly) return 'test';
+  return input.stepName ? categoryOfStepName(input.stepName) : 'unknown';
+}
+
+/** What one block's words say: the specific shared vocabulary first, then the block rules, then test's vaguer words. */
+function blockCategory(b: Block, text: string): Category {
+  for (const [category, re] of CATEGORY_WORDS) if (category !== 'test' && re.test(text)) return category;
+  const older = categoryFromBlocks([b], () => text);
+  if (older !== 'unknown' && older !== 'infra') return older;
+  return CATEGORY_WORDS.find(([c]) => c === 'test')![1].test(text) ? 'test' : 'unknown';
+}
+
+function speaksInfra(b: Block, text: string): boolean {
+  return INFRA_CAUSE.test(text) || categoryFromBlocks([b], () => text) === 'infra';
+}
+
+/**
+ * A step named for what it does, when its output named nothing: installing what the build needs,
+ * checking style, testing, building. Words of the name, in the order a step's name is most specific.
+ */
+const STEP_NAME_WORDS: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
+  ['dependency', /^(?:install|setup|restore)\b.*\b(?:dependenc|deps|packages|requirements|gems|modules)|\b(?:npm|yarn|pnpm) (?:ci|install)\b|\bpip3? install\b|\bbundle(?: install)?$|\bbundle install\b|\bcomposer (?:install|update)\b|\bapt(?:-get)? (?:-\S+ )*install\b|\bbrew install\b|\bgem install\b|\bmix deps\.get\b|\bgo mod download\b|\bcabal (?:update|install --only-dependencies)\b|\bconda (?:install|env create)\b|\bcpanm\b/i],
+  ['lint', /\b(?:lint|linter|linting|format(?:ting)?|fmt|style|stylecheck|checkstyle|prettier|eslint|rubocop|flake8|pylint|ruff|black|isort|clippy|shellcheck|tidy)\b/i],
+  ['test', /\b(?:test|tests|testing|spec|specs|pytest|jest|vitest|mocha|rspec|ctest|phpunit|tox)\b/i],
+  ['compile', /\b(?:build|compile|make|assemble|cmake|javac|tsc|gradlew? (?:build|assemble)|mvn (?:compile|package))\b/i],
+];
+
+function categoryOfStepName(name: string): Category {
+  for (const [category, re] of STEP_NAME_WORDS) if (re.test(name)) return category;
+  return 'unknown';
+}
