@@ -7,7 +7,8 @@ const IN_FILE = /^In (\S.*?) line (\d+):$/;
 const MARK = /^(\s*)\^-*\^? (SC\d{4}) \((error|warning|info|style)\): (.*)$/;
 // gcc format: `scripts/deploy.sh:10:21: warning: tagret is referenced but not assigned. [SC2154]`.
 const GCC = /^(\S.*?):(\d+):(\d+): (error|warning|note|style): (.*) \[(SC\d{4})\]$/;
-// Errors break the script; warnings are likely bugs; info and style are hygiene.
+// Errors break the script; warnings are likely bugs; info and style are hygiene. Every finding is
+// lint all the same: ShellCheck is the step's linter, and a maintainer files its parse errors as lint too.
 const WEIGHT: Record<string, number> = { error: 1, warning: 0.9, info: 0.6, note: 0.6, style: 0.5 };
 
 /** Reads ShellCheck findings in its tty format (`In x.sh line N:` + `^-- SC2086 (info): …`) and gcc format. */
@@ -27,7 +28,7 @@ export const shellcheckMatcher: Matcher = {
       if (m && file) {
         const severity = m[3]!;
         out.push({ kind: 'diagnostic', path: file.path, line: file.line, column: m[1]!.length + 1, symbol: m[2]!, message: `${m[2]}: ${m[4]}`,
-          tool: 'shellcheck', severity: 'error', category: severity === 'error' ? 'compile' : 'lint', weight: WEIGHT[severity] ?? 0.6,
+          tool: 'shellcheck', severity: 'error', category: 'lint', weight: WEIGHT[severity] ?? 0.6,
           logLine: n, related: [file.n, ...(file.code ? [file.code] : [])] });
         continue;
       }
@@ -38,7 +39,7 @@ export const shellcheckMatcher: Matcher = {
       const g = text.includes('[SC') ? GCC.exec(text) : null;
       if (g) {
         out.push({ kind: 'diagnostic', path: g[1]!, line: Number(g[2]), column: Number(g[3]), symbol: g[6]!, message: `${g[6]}: ${g[5]}`,
-          tool: 'shellcheck', severity: 'error', category: g[4] === 'error' ? 'compile' : 'lint', weight: WEIGHT[g[4]!] ?? 0.6, logLine: n });
+          tool: 'shellcheck', severity: 'error', category: 'lint', weight: WEIGHT[g[4]!] ?? 0.6, logLine: n });
       }
     }
     return out;
