@@ -39,6 +39,9 @@ export function candidatesFromDiff(input: BlameInput): Candidate[] {
   const { category } = input;
   if (category === 'test') return blameForTest(input);
   if (category === 'dependency') return blameForDependency(input);
+  // A "compile" failure whose evidence is a failing test's stack (no compiler diagnostic, only frames: the
+  // category came from a warning or a build line) is blamed as the test failure it is.
+  if (category === 'compile' && !input.candidates.some((c) => c.cause === 'diagnostic') && input.candidates.some((c) => c.cause === 'test' || c.cause === 'frame')) return blameForTest(input);
   if (category === 'compile') return definitionsForCompile(input);
   return [];
 }
@@ -150,7 +153,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         line: best.n,
         cause: 'diff',
         score: frames.length || raised === -Infinity ? 1.0 + rel * 0.5 + bestScore : Math.min(1.0 + rel * 0.5 + bestScore, raised - UNFRAMED_BELOW_RAISED),
-        message: `changed by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
+        message: `${best.removedOnly ? 'code removed here' : 'changed'} by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
         signals: [],
         notes,
         mapped: 'diff',
