@@ -1,6 +1,6 @@
 import type { Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
-import { isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
+import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
 import { changedBy, type PrDiff } from '../repo/diff.js';
 
@@ -17,6 +17,9 @@ const CALLED_BY_TEST_BONUS = 0.4;
  */
 const FAILURE_HEADER_SPAN = 60;
 const FAILURE_TRAILER_SPAN = 8;
+/** The weight a frame matcher gives a project frame (frames-python.ts): the project's installed copy's frames get it back. */
+const INSTALLED_COPY_WEIGHT = 0.6;
+
 /** The note that marks such a frame (blame-change reads it). */
 export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
@@ -33,7 +36,9 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   const { depth: frameDepth, underTest } = stackDepths(signals, ws);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
-    if (s.kind === 'frame' && s.weight <= 0.05) continue;
+    // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
+    const weight = s.kind === 'frame' && s.weight <= 0.05 && ws && s.path && installedCopyOf(ws, s.path) ? INSTALLED_COPY_WEIGHT : s.weight;
+    if (s.kind === 'frame' && weight <= 0.05) continue;
     // With a checkout, mapLogPath decides what is ours; without one, the path's shape is all we have.
     if (!ws && isExternalPath(stripCiPrefix(s.path))) continue;
     let file: string;
@@ -62,11 +67,11 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       mappedHow = found ? 'search' : changed ? 'diff' : mapped;
     }
     if (line === undefined) continue;
-    let score = s.weight;
+    let score = weight;
     let depth: number | undefined;
     if (s.kind === 'frame') {
       depth = frameDepth.get(s) ?? 0;
-      score = s.weight * Math.pow(0.8, depth);
+      score = weight * Math.pow(0.8, depth);
       // Raised in the code under test, not in the test: the frame is the pin.
       if (depth === 0 && !isTestFile(file)) score += 0.25;
       if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
@@ -108,7 +113,7 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
   const fileOf = (p: string) => (ws ? mapLogPath(ws, p)?.file : stripCiPrefix(p));
   let stack: Signal[] = [];
   const flush = () => {
-    const inRepo = stack.filter((f) => f.weight > 0.05 && f.path && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path)));
+    const inRepo = stack.filter((f) => f.path && ((f.weight > 0.05 && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path))) || (ws && installedCopyOf(ws, f.path))));
     const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
     ordered.forEach((f, i) => depth.set(f, i));
     const owned = stack.length > 0 && nearFailingTest(stack);
