@@ -39,9 +39,6 @@ export function candidatesFromDiff(input: BlameInput): Candidate[] {
   const { category } = input;
   if (category === 'test') return blameForTest(input);
   if (category === 'dependency') return blameForDependency(input);
-  // A "compile" failure whose evidence is a failing test's stack (no compiler diagnostic, only frames: the
-  // category came from a warning or a build line) is blamed as the test failure it is.
-  if (category === 'compile' && !input.candidates.some((c) => c.cause === 'diagnostic') && input.candidates.some((c) => c.cause === 'test' || c.cause === 'frame')) return blameForTest(input);
   if (category === 'compile') return definitionsForCompile(input);
   return [];
 }
