@@ -33,7 +33,7 @@ const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest'])
  */
 export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace | undefined, diff: PrDiff | undefined): Candidate[] {
   const out: Candidate[] = [];
-  const { depth: frameDepth, underTest } = stackDepths(signals, ws);
+  const { depth: frameDepth, underTest, outer } = stackDepths(signals, ws);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
@@ -99,7 +99,32 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       ...(depth !== undefined ? { depth } : {}),
     });
   }
+  if (ws) passOverRelays(out, outer, ws);
   return out;
+}
+
+/** A `catch` that wraps what it caught and throws it on: `catch (IOException e) { throw new DbException(e); }`. */
+const RETHROW = /^\s*throw\s+new\s+[\w.]+\(\s*(?:"[^"]*"\s*(?:\+\s*[\w.()]+\s*)?,\s*)?\w+\s*\)\s*;/;
+/** How far above the `throw` its `catch (` may be. */
+const CATCH_SPAN = 3;
+
+/**
+ * The innermost frame that only relays (a catch re-throwing what it caught, wrapped) says nothing of why:
+ * the call below it in the stack, what the code was asked to do, is the pin. Its caller is lifted just
+ * above it.
+ */
+function passOverRelays(out: Candidate[], outer: ReadonlyMap<Signal, Signal>, ws: Workspace): void {
+  for (const c of out) {
+    if (c.cause !== 'frame' || c.depth !== 0 || isTestFile(c.file)) continue;
+    const lines = ws.lines(c.file);
+    if (!lines || !RETHROW.test(lines[c.line - 1] ?? '')) continue;
+    if (!lines.slice(Math.max(0, c.line - 1 - CATCH_SPAN), c.line - 1).some((l) => /\bcatch\s*\(/.test(l))) continue;
+    const up = outer.get(c.signals[0]!);
+    const caller = up && out.find((o) => o.signals[0] === up);
+    if (!caller || isTestFile(caller.file)) continue;
+    caller.score = Math.max(caller.score, c.score + 0.01);
+    caller.notes.push(`the frame below only re-throws what it caught (${c.file}:${c.line}); this call is where it failed`);
+  }
 }
 
 /**
@@ -107,15 +132,20 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
  * and the frames of stacks that pass through a test file (a failing test's, or any test's), i.e. code the
  * tests called.
  */
-function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { depth: Map<Signal, number>; underTest: Set<Signal> } {
+function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { depth: Map<Signal, number>; underTest: Set<Signal>; outer: Map<Signal, Signal> } {
   const depth = new Map<Signal, number>();
   const underTest = new Set<Signal>();
+  // Each in-repo frame's caller: the next frame out in the same stack.
+  const outer = new Map<Signal, Signal>();
   const fileOf = (p: string) => (ws ? mapLogPath(ws, p)?.file : stripCiPrefix(p));
   let stack: Signal[] = [];
   const flush = () => {
     const inRepo = stack.filter((f) => f.path && ((f.weight > 0.05 && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path))) || (ws && installedCopyOf(ws, f.path))));
     const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
-    ordered.forEach((f, i) => depth.set(f, i));
+    ordered.forEach((f, i) => {
+      depth.set(f, i);
+      if (ordered[i + 1]) outer.set(f, ordered[i + 1]!);
+    });
     const owned = stack.length > 0 && nearFailingTest(stack);
     if (owned && ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
     stack = [];
@@ -146,7 +176,7 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
     stack.push(s);
   }
   flush();
-  return { depth, underTest };
+  return { depth, underTest, outer };
 }
 
 /**
