@@ -150,7 +150,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         line: best.n,
         cause: 'diff',
         score: frames.length || raised === -Infinity ? 1.0 + rel * 0.5 + bestScore : Math.min(1.0 + rel * 0.5 + bestScore, raised - UNFRAMED_BELOW_RAISED),
-        message: `changed by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
+        message: `${best.removedOnly ? 'code removed here' : 'changed'} by ${diff.changedBy ?? 'this PR'}: ${best.text.trim().slice(0, 200)}`,
         signals: [],
         notes,
         mapped: 'diff',

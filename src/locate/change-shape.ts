@@ -19,6 +19,8 @@ export interface LineShape {
   /** Literal values the edit removed and added (unquoted): `'-'` → `'_'` gives ['-'] and ['_']. */
   valuesGone: string[];
   valuesCame: string[];
+  /** The hunk only took code away (or left it commented out): the line is where the code was, `text` the code. */
+  removedOnly?: boolean;
 }
 
 const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|'[^']*'|"[^"]*"|`[^`]*`|[<>!=]=?=?|&&|\|\||[-+*/%]=?|\?\?|[()[\]{}.,;:?]/g;
@@ -28,8 +30,12 @@ const DEFINITION = /^\s*(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:def|fn|func|fun
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const LOGGING = /\b(?:log|logger|logging|console|print|println|printf|eprintln|debug|info|warn|warning|trace|slog)\b\s*[.(!]/;
 const ERROR_MESSAGE = /\b(?:throw|raise|panic!?|Error|Exception|errors\.New|fmt\.Errorf|bail!|anyhow!)\b/;
-const CONDITION = /\b(?:if|unless|when|while|guard|else)\b|&&|\|\||[<>]=?|[!=]==?/;
+const CONDITION = /\b(?:if|elif|elsif|unless|when|while|guard|else)\b|&&|\|\||[<>]=?|[!=]==?/;
 const PUNCT = /^[()[\]{}.,;:?]$/;
+/** A declaration with no body: `String resultSets() default "";`, `void run() throws IOException;`. */
+const BODILESS = /^(?!\s*(?:return|throw|yield|await|assert|else|case|delete|print)\b)\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?!new\b)[\w.<>[\],?]+\s+)+\w+\s*\([^)]*\)\s*(?:throws\s+[\w.,\s]+)?(?:default\s+[^;]+)?;\s*$/;
+/** A line of brackets only (the end of a removed block). */
+const PUNCT_LINE = /^[\s()[\]{};,]+$/;
 // `%%`/`% text` are Erlang, Prolog, LaTeX and MATLAB comments (`% 2` would be a wrapped modulo: not one); `;;` Lisp's.
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--|"""|'''|%%|%\s+[A-Za-z]|;;)/;
 
@@ -135,6 +141,18 @@ export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = rena
       valuesGone: gone.filter((x) => LITERAL.test(x)).map(unquote),
       valuesCame: came.filter((x) => LITERAL.test(x)).map(unquote),
     });
+  }
+  // A hunk that took code away and put no code back (deleted, or commented out) changed behaviour too: a
+  // removed catch, guard or call. Its place is the hunk's first line (with no context, git numbers a pure
+  // deletion by the line before it), where the fix will put the code back.
+  if (!out.length && removed.length) {
+    const code = h.removed.find((r) => r.trim() && !COMMENT.test(r))!;
+    const cond = h.removed.some((r) => CONDITION.test(r) && !COMMENT.test(r));
+    // Removing only declarations (a bodiless method, an annotation element) breaks the callers' build, not
+    // a test's behaviour: such a hunk is a weak suspect for a failing test.
+    const decls = h.removed.filter((r) => r.trim() && !COMMENT.test(r)).every((r) => DEFINITION.test(r) || BODILESS.test(r) || PUNCT_LINE.test(r));
+    const [prior, reason] = decls ? [-0.15, 'removes a declaration'] : cond ? [0.3, 'removes a condition'] : [0.1, 'removes code'];
+    out.push({ n: h.start, text: code, edited: true, removedOnly: true, prior, reason, valuesGone: [], valuesCame: [] });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
-import { isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
+import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
 import { changedBy, type PrDiff } from '../repo/diff.js';
 
@@ -17,6 +17,9 @@ const CALLED_BY_TEST_BONUS = 0.4;
  */
 const FAILURE_HEADER_SPAN = 60;
 const FAILURE_TRAILER_SPAN = 8;
+/** The weight a frame matcher gives a project frame (frames-python.ts): the project's installed copy's frames get it back. */
+const INSTALLED_COPY_WEIGHT = 0.6;
+
 /** The note that marks such a frame (blame-change reads it). */
 export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
@@ -30,10 +33,12 @@ const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest'])
  */
 export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace | undefined, diff: PrDiff | undefined): Candidate[] {
   const out: Candidate[] = [];
-  const { depth: frameDepth, underTest } = stackDepths(signals, ws);
+  const { depth: frameDepth, underTest, outer } = stackDepths(signals, ws);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
-    if (s.kind === 'frame' && s.weight <= 0.05) continue;
+    // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
+    const weight = s.kind === 'frame' && s.weight <= 0.05 && ws && s.path && installedCopyOf(ws, s.path) ? INSTALLED_COPY_WEIGHT : s.weight;
+    if (s.kind === 'frame' && weight <= 0.05) continue;
     // With a checkout, mapLogPath decides what is ours; without one, the path's shape is all we have.
     if (!ws && isExternalPath(stripCiPrefix(s.path))) continue;
     let file: string;
@@ -62,11 +67,11 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       mappedHow = found ? 'search' : changed ? 'diff' : mapped;
     }
     if (line === undefined) continue;
-    let score = s.weight;
+    let score = weight;
     let depth: number | undefined;
     if (s.kind === 'frame') {
       depth = frameDepth.get(s) ?? 0;
-      score = s.weight * Math.pow(0.8, depth);
+      score = weight * Math.pow(0.8, depth);
       // Raised in the code under test, not in the test: the frame is the pin.
       if (depth === 0 && !isTestFile(file)) score += 0.25;
       if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
@@ -94,7 +99,32 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       ...(depth !== undefined ? { depth } : {}),
     });
   }
+  if (ws) passOverRelays(out, outer, ws);
   return out;
+}
+
+/** A `catch` that wraps what it caught and throws it on: `catch (IOException e) { throw new DbException(e); }`. */
+const RETHROW = /^\s*throw\s+new\s+[\w.]+\(\s*(?:"[^"]*"\s*(?:\+\s*[\w.()]+\s*)?,\s*)?\w+\s*\)\s*;/;
+/** How far above the `throw` its `catch (` may be. */
+const CATCH_SPAN = 3;
+
+/**
+ * The innermost frame that only relays (a catch re-throwing what it caught, wrapped) says nothing of why:
+ * the call below it in the stack, what the code was asked to do, is the pin. Its caller is lifted just
+ * above it.
+ */
+function passOverRelays(out: Candidate[], outer: ReadonlyMap<Signal, Signal>, ws: Workspace): void {
+  for (const c of out) {
+    if (c.cause !== 'frame' || c.depth !== 0 || isTestFile(c.file)) continue;
+    const lines = ws.lines(c.file);
+    if (!lines || !RETHROW.test(lines[c.line - 1] ?? '')) continue;
+    if (!lines.slice(Math.max(0, c.line - 1 - CATCH_SPAN), c.line - 1).some((l) => /\bcatch\s*\(/.test(l))) continue;
+    const up = outer.get(c.signals[0]!);
+    const caller = up && out.find((o) => o.signals[0] === up);
+    if (!caller || isTestFile(caller.file)) continue;
+    caller.score = Math.max(caller.score, c.score + 0.01);
+    caller.notes.push(`the frame below only re-throws what it caught (${c.file}:${c.line}); this call is where it failed`);
+  }
 }
 
 /**
@@ -102,15 +132,20 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
  * and the frames of stacks that pass through a test file (a failing test's, or any test's), i.e. code the
  * tests called.
  */
-function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { depth: Map<Signal, number>; underTest: Set<Signal> } {
+function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { depth: Map<Signal, number>; underTest: Set<Signal>; outer: Map<Signal, Signal> } {
   const depth = new Map<Signal, number>();
   const underTest = new Set<Signal>();
+  // Each in-repo frame's caller: the next frame out in the same stack.
+  const outer = new Map<Signal, Signal>();
   const fileOf = (p: string) => (ws ? mapLogPath(ws, p)?.file : stripCiPrefix(p));
   let stack: Signal[] = [];
   const flush = () => {
-    const inRepo = stack.filter((f) => f.weight > 0.05 && f.path && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path)));
+    const inRepo = stack.filter((f) => f.path && ((f.weight > 0.05 && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path))) || (ws && installedCopyOf(ws, f.path))));
     const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
-    ordered.forEach((f, i) => depth.set(f, i));
+    ordered.forEach((f, i) => {
+      depth.set(f, i);
+      if (ordered[i + 1]) outer.set(f, ordered[i + 1]!);
+    });
     const owned = stack.length > 0 && nearFailingTest(stack);
     if (owned && ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
     stack = [];
@@ -141,7 +176,7 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
     stack.push(s);
   }
   flush();
-  return { depth, underTest };
+  return { depth, underTest, outer };
 }
 
 /**

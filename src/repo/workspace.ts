@@ -63,6 +63,25 @@ const EXTERNAL =
 const DEPENDENCY_DIR =
   /(^|\/)(node_modules|site-packages|dist-packages|\.venv|venv|vendor|third_party|\.cargo\/registry|\.rustup|go\/pkg\/mod|\.m2|\.gradle)\//;
 
+/**
+ * Where an installed Python package keeps its modules: `…/site-packages/pkg/mod.py`, or inside an egg
+ * (`…/site-packages/Pkg-1.0-py3.5.egg/pkg/mod.py`). tox, `setup.py test` and `pip install .` run the tests
+ * against such a copy of the project, so its frames are the project's own.
+ */
+const INSTALLED_PY = /(?:^|\/)(?:site|dist)-packages\/(?:[^/]+\.egg\/)?([^/].*\.pyx?)$/;
+
+/**
+ * The checkout's file that an installed copy in a log's path is (`…/site-packages/netCDF4/utils.py` →
+ * `netCDF4/utils.py`), or null. The module must sit in a package folder the checkout has at its root (or
+ * under src/, lib/): a lone `six.py` could be anyone's.
+ */
+export function installedCopyOf(ws: Workspace, logPath: string): string | null {
+  const m = INSTALLED_PY.exec(normaliseLogPath(logPath));
+  if (!m || !m[1]!.includes('/')) return null;
+  for (const root of ['', 'src/', 'lib/']) if (ws.fileSet.has(root + m[1]!)) return root + m[1]!;
+  return null;
+}
+
 /** True for a path that belongs to a dependency, the toolchain or the runtime, not the repository. */
 export function isExternalPath(p: string): boolean {
   return EXTERNAL.test(p);
@@ -117,8 +136,12 @@ export interface MappedPath {
 export function mapLogPath(ws: Workspace, logPath: string, hintDir?: string): MappedPath | null {
   const rel = stripCiPrefix(logPath, ws.root);
   if (!rel) return null;
-  // Installed dependencies are never ours, even in a checkout without a .gitignore that lists them.
-  if (DEPENDENCY_DIR.test(rel)) return null;
+  // Installed dependencies are never ours, even in a checkout without a .gitignore that lists them;
+  // the project's own installed copy is.
+  if (DEPENDENCY_DIR.test(rel)) {
+    const copy = installedCopyOf(ws, rel);
+    return copy ? { file: copy, how: 'suffix', alternatives: [] } : null;
+  }
   // A file the checkout really has is ours, whatever its path looks like (a Go package named internal/).
   if (ws.fileSet.has(rel)) return { file: rel, how: 'exact', alternatives: [] };
   if (hintDir) {

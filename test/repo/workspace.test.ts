@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { isExternalPath, mapLogPath, normaliseLogPath, openWorkspace, stripCiPrefix, type Workspace } from '../../src/repo/workspace.js';
+import { installedCopyOf, isExternalPath, mapLogPath, normaliseLogPath, openWorkspace, stripCiPrefix, type Workspace } from '../../src/repo/workspace.js';
 
 /** A small checkout on disk: these are our own path strings, not recorded logs. */
 function makeRepo(files: Record<string, string>): string {
@@ -167,5 +167,27 @@ describe('openWorkspace', () => {
     expect(ws.lines('build/out.js')).toBeUndefined();
     expect(ws.lines('nope.ts')).toBeUndefined();
     expect(ws.truncated).toBe(false);
+  });
+});
+
+describe('installedCopyOf: the project tested as an installed package', () => {
+  let ws: Workspace;
+  beforeAll(async () => {
+    ws = await openWorkspace(makeRepo({ 'netCDF4/utils.py': 'x = 1\n', 'netCDF4/__init__.py': '\n', 'six.py': '\n', 'src/pkg/mod.py': '\n' }));
+  });
+
+  it('maps a frame of the egg `setup.py test` installed onto the checkout file it was built from', () => {
+    // The frame path of Unidata/netcdf4-python's Travis job 247165047 (BugSwarm dissection).
+    const p = '/home/travis/virtualenv/python3.5.3/lib/python3.5/site-packages/netCDF4-1.3.0-py3.5-linux-x86_64.egg/netCDF4/utils.py';
+    expect(installedCopyOf(ws, p)).toBe('netCDF4/utils.py');
+    expect(mapLogPath(ws, p)).toEqual({ file: 'netCDF4/utils.py', how: 'suffix', alternatives: [] });
+    expect(installedCopyOf(ws, '.tox/py312/lib/python3.12/site-packages/pkg/mod.py')).toBe('src/pkg/mod.py');
+  });
+
+  it('leaves other packages, and lone modules that could be anyone’s, to the libraries', () => {
+    expect(installedCopyOf(ws, '/usr/lib/python3.5/site-packages/numpy/testing/utils.py')).toBeNull();
+    expect(installedCopyOf(ws, '/usr/lib/python3.5/site-packages/six.py')).toBeNull();
+    expect(mapLogPath(ws, '/usr/lib/python3.5/site-packages/six.py')).toBeNull();
+    expect(installedCopyOf(ws, 'netCDF4/utils.py')).toBeNull();
   });
 });
