@@ -40,7 +40,7 @@ function alike(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
 /**
  * A list of compiler errors is one block (each `file:line:col: error: …` with its source and caret, touching
  * the next); when the same error repeats down the list (`unknown type name ‘FILE’` at four places), the
- * repeats past the first are left out of the quoted lines and the other errors stay, in order.
+ * repeats past the first two are left out of the quoted lines and the other errors stay, in order.
  */
 export function withoutRepeatedErrors(b: Block, text: ReadonlyMap<number, string>): Block {
   const nums = b.lines ?? range(b.start, b.end);
@@ -54,7 +54,8 @@ export function withoutRepeatedErrors(b: Block, text: ReadonlyMap<number, string
     if (g) g.pieces.push(p);
     else groups.push({ keys, pieces: [p] });
   }
-  const dropped = new Set(groups.filter((g) => g.pieces.length > ALIKE_ALL_MAX).flatMap((g) => g.pieces.slice(1).flat()));
+  // A list shows a repeat in a line or two: its first ALIKE_ALL_MAX say that it repeats, the rest are left out.
+  const dropped = new Set(groups.flatMap((g) => g.pieces.slice(ALIKE_ALL_MAX).flat()));
   if (!dropped.size) return b;
   const keep = nums.filter((n) => !dropped.has(n));
   return { ...b, lines: keep, why: [...b.why, 'the first of like errors in a list'] };
