@@ -1,5 +1,6 @@
 import type { LogLine } from '../types.js';
 import type { BlockKind } from './block.js';
+import { PYTEST_TITLE } from './condense-block.js';
 import { errorScore, isAssertionLine, isFrame, isLocationOnly, isSnippet, isSummaryHeader, isTestTitle } from './vocabulary.js';
 
 /** A location a tool prints on a diagnostic's own line: `src/a.c:12:5:`, `Foo.cs(12,5):`, `a.py", line 3`. */
@@ -48,7 +49,10 @@ export function describeBlock(lines: readonly LogLine[], start: number, end: num
   let bonus = 0;
   const assertWords = isTestTitle(head) && assertions >= 2 ? true : ASSERT_WORDS.test(blockText(lines, start, end));
   // The list under a summary's banner (`=== short test summary info ===` then `FAILED tests/x.py::t`).
-  if (isSummaryHeader(head) || (start > 0 && isSummaryHeader(lines[start - 1]!.text) && /^=+ .* =+$/.test(lines[start - 1]!.text))) {
+  // pytest's `=== FAILURES ===` / `=== ERRORS ===` banner over a test's `___ title ___` opens the failures'
+  // details, not a summary of them: the block is what its lines are.
+  const bannerOverTitle = header + 1 < lines.length && /^=+ .* =+$/.test(head) && PYTEST_TITLE.test(lines[header + 1]!.text);
+  if ((!bannerOverTitle && isSummaryHeader(head)) || (start > 0 && !PYTEST_TITLE.test(head) && isSummaryHeader(lines[start - 1]!.text) && /^=+ .* =+$/.test(lines[start - 1]!.text))) {
     kind = 'summary';
     why.push('a failure summary');
   } else if (infra && !locations) {

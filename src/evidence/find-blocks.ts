@@ -47,7 +47,7 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     const t = lines[i]!.text;
     const firstOfItsKind = !seen.has(keys[i]!);
     seen.add(keys[i]!);
-    if (isConsequence(t) || isQuotedSource(lines, i)) continue;
+    if (isConsequence(t) || isQuotedSource(lines, i) || HANDLED.test(t)) continue;
     const strength = isSummaryHeader(t) ? Math.max(0.6, errorScore(t)) : errorScore(t);
     if (strength < SEED_MIN) continue;
     const count = counter.count(keys[i]!);
@@ -102,6 +102,12 @@ function rarity(count: number): number {
 function position(i: number, last: number): number {
   return last > 0 ? 0.3 * Math.min(1, i / last) : 0;
 }
+
+/**
+ * A line that says what a script does about a condition it handles, not that anything failed: `Creating
+ * acme.json if it doesn't exist...`, `Stack not found, skipping removal.`. Its error words are conditional.
+ */
+const HANDLED = /\bif (?:it|they|one|\S+) (?:does ?n[o'’]t|do ?n[o'’]t|does not|do not) exist\b|\bnot found[,;] skipping\b/i;
 
 /** A caret line under a quoted source line: `    ^`, `   ^~~~`. */
 const CARET = /^\s*\^[\^~]*\s*$/;

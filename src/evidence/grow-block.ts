@@ -22,7 +22,13 @@ const MAX_HEADER_LOOKBACK = 4;
 /** A rule of dashes or equals signs between a test's title and its details. */
 const SEPARATOR = /^\s*[-=_~*]{10,}\s*$/;
 
-const blank = (l: LogLine | undefined): boolean => !l || l.text.trim() === '';
+/**
+ * An empty line, or one that is empty but for its logger's level tag: Maven prints its blank lines as
+ * `[INFO] ` (and sbt as `[info] `), so a block under `[ERROR] Failures:` ends there as at a blank line.
+ */
+export const isEmptyLine = (text: string): boolean => text.trim() === '' || LEVEL_ONLY.test(text);
+const LEVEL_ONLY = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]\s*$/;
+const blank = (l: LogLine | undefined): boolean => !l || isEmptyLine(l.text);
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
 export function isContinuation(text: string): boolean {
@@ -94,7 +100,7 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
     const l = lines[j]!;
     const t = l.text;
-    if (t.trim() === '') {
+    if (isEmptyLine(t)) {
       const next = lines[j + 1];
       if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
       continue;

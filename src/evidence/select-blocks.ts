@@ -4,6 +4,7 @@ import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
 import { errorScore, isConsequence, isExternalFrame, isFrame, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
+import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -17,7 +18,7 @@ function messageKey(b: Block, text: ReadonlyMap<number, string>): string | undef
   let bestScore = 0;
   for (const n of b.lines ?? range(b.start, Math.min(b.end, b.start + MAX_EVIDENCE_LINES))) {
     const t = text.get(n);
-    if (t === undefined || isTestTitle(t)) continue;
+    if (t === undefined || isTestTitle(t) || PYTEST_TITLE.test(t)) continue;
     const s = errorScore(t);
     if (s > bestScore) {
       bestScore = s;
@@ -243,20 +244,24 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     return out;
   };
-  const merged = mergeBlocks(proposed, text).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => condenseBlock(b, text));
+  const merged = mergeBlocks(proposed, text).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => withoutRepeatedErrors(condenseBlock(b, text), text));
   if (!merged.length) return { blocks: [], lines: [] };
+  firstOfAlike(merged, text, SAME_MESSAGE_DECAY);
   const best = Math.max(...merged.map((b) => b.score));
   // Decay from the best down (the earlier first among equals), so that the weaker and later of like blocks give way.
   const likeSoFar = new Map<string, number>();
   const messages = new Set<string>();
   const band = (b: Block) => Math.round(b.score / LIKE_BAND);
   const decayed = [...merged].sort((a, b) => band(b) - band(a) || a.start - b.start).map((b) => {
+    const repeat = b.why.includes(ALIKE_WHY);
     // Repeated failures are assertions and traces (a test per block); the generic finder's other blocks are
     // each a different line of the log already ranked by rarity, so they do not decay.
-    if (b.source === 'generic' && (b.kind === 'error' || b.kind === 'diagnostic')) return b;
+    if (!repeat && b.source === 'generic' && (b.kind === 'error' || b.kind === 'diagnostic')) return b;
     const k = `${b.source}:${b.kind}`;
     const seen = likeSoFar.get(k) ?? 0;
     likeSoFar.set(k, seen + 1);
+    // Already scored down as alike an earlier block (firstOfAlike): no second decay for its message.
+    if (repeat) return { ...b, score: b.score - SAME_KIND_DECAY * seen };
     const msg = messageKey(b, text);
     const again = msg !== undefined && messages.has(msg);
     if (msg !== undefined) messages.add(msg);

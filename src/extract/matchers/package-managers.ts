@@ -26,6 +26,14 @@ const REQUIRE_FROM = /^\W*- (\/\S+|[A-Za-z]:\\\S+)$/;
 const CARGO_GET = /^error: failed to get `([^`]+)` as a dependency/;
 const CARGO_NETWORK = /Could not resolve host|spurious network error|failed to download|timed out|SSL connect error/;
 const GO_LOCATED = /^(\S+?\.go):(\d+):(\d+): (.*)$/;
+/**
+ * npm's closing line of an install that went through: `added 544 packages, removed 1 package, and audited 546
+ * packages in 19s`, `up to date, audited 12 packages in 1s`. Printed after an npm failure in the same step,
+ * it says the step retried (`npm ci || npm install --legacy-peer-deps`) and survived that failure.
+ */
+const NPM_INSTALLED = /(?:^|[\s|>:#])(?:(?:added|removed|changed) \d+ packages?\b.* in \d|up to date, audited \d+ packages? in \d)/;
+/** The weight of an npm failure the step went on past: context for a reader, below what a block is made of. */
+const SURVIVED_WEIGHT = 0.3;
 const GO_PACKAGE = /(?:no required module provides|missing go\.sum entry for module providing) package ([^\s;:]+)/;
 
 /** Failures one line says in full; group 1, when there, is the package. `once`: repeated per importing file. */
@@ -138,6 +146,11 @@ export const packageManagerMatcher: Matcher = {
         }
         const s = npmBlock(block);
         if (s) signals.push(s);
+        continue;
+      }
+      if (NPM_INSTALLED.test(text)) {
+        // The install went through after all: the npm failures printed before it were survived.
+        for (const s of signals) if (s.tool === 'npm' && s.logLine < n && s.weight > SURVIVED_WEIGHT) Object.assign(s, { weight: SURVIVED_WEIGHT, severity: 'warning' as const });
         continue;
       }
       if (PIP_NETWORK.test(text)) pipNetwork = true;
