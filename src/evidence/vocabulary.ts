@@ -25,6 +25,8 @@ const STRONG = new RegExp(
     String.raw`Failed asserting|Assertion (?:\S+ )?failed|assert(?:ion)? ?failed|\bassertion\b`,
     String.raw`\bfatal\b`,
     String.raw`[✗✘✕×❌]`,
+    // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
+    String.raw`\*\*\* .*\.\s+Stop\.$`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|parse error|Permission denied)\b`,
   ].join('|'),
 );
@@ -62,7 +64,9 @@ const CONSEQUENCE = new RegExp(
     String.raw`returned exit code`,
     String.raw`ELIFECYCLE`,
     String.raw`Command failed with exit code`,
-    String.raw`^make(?:\[\d+\])?: \*\*\*`,
+    // make's `*** [target] Error 2` echoes a recipe that failed above it; its `*** No rule to make target …  Stop.`
+    // is make's own error, the cause.
+    String.raw`^make(?:\[\d+\])?: \*\*\* (?:\[.*\] Error \d+|Waiting for unfinished jobs)`,
     String.raw`^npm ERR! (?:code|errno|A complete log|Failed at|This is probably|Exit status|syscall|$)`,
     String.raw`^npm error (?:code|errno|A complete log|command failed|path|command)\b`,
     String.raw`^error Command failed`,
