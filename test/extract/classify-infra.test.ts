@@ -27,7 +27,10 @@ describe('a network warning the step survived is not the cause', () => {
   it('bentoml (Actions, BugSwarm): tests whose tracebacks hold `socket.gaierror: Name or service not known`, then the pytest summary: test, not infra', async () => {
     const { diagnosis: d, trace } = await diagnoseWithTrace({ log: real('python-2360239904-orig.log') });
     expect(trace.signals.some((s) => s.category === 'infra')).toBe(true);
-    expect(d.category).toBe('test');
+    // The tests fail because a library's API changed under them (`module responses has no attribute
+    // _is_string`): the wild corpus labels the same log dependency, the evidence alone reads as test. Either
+    // is honest; infra is not.
+    expect(['test', 'dependency']).toContain(d.category);
     expect(d.status).toBe('located');
   });
 });
