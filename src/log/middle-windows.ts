@@ -2,7 +2,7 @@ import type { LogLine } from '../types.js';
 import { RawTemplateKeys } from '../evidence/templates.js';
 import { MAX_LOG_LINE_BYTES, TEMPLATE_KEY_CACHE, TEMPLATE_MASK_BUDGET } from '../limits.js';
 import { cleanLine } from './clean.js';
-import { findHits, hasNeedle, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
+import { findHits, HitFinder, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
 import { countNewlines } from './line-counter.js';
 import type { MiddleHits } from './middle-hits.js';
 
@@ -33,11 +33,9 @@ export function lineKeys(): RawTemplateKeys {
 export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: readonly Span[], decode: (sp: Span) => LogLine): void {
   const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
   if (want <= 0) return;
+  const flags = needleLines(spans);
   const at: number[] = [];
-  for (let i = spans.length - 1; i >= 0 && at.length < want; i--) {
-    const sp = spans[i]!;
-    if (hasNeedle(sp.buf, sp.start, sp.end)) at.push(i);
-  }
+  for (let i = spans.length - 1; i >= 0 && at.length < want; i--) if (flags[i]) at.push(i);
   for (const i of at.reverse()) {
     const sp = spans[i]!;
     const hit = middle.offerRecent(sp.n, keys.keyOf(sp.buf, sp.start, sp.end));
@@ -49,6 +47,29 @@ export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: rea
       middle.addLine(hit, line);
     }
   }
+}
+
+/**
+ * Which spans hold a needle: one forward search per needle through each held buffer (HitFinder), not a
+ * search of every needle in every line — the stream's 16 MB before the tail are ~160,000 lines, and
+ * seven searches a line cost ~0.2 s where the buffer passes cost a few ms.
+ */
+function needleLines(spans: readonly Span[]): Uint8Array {
+  const flags = new Uint8Array(spans.length);
+  const finder = new HitFinder();
+  let buf: Buffer | null = null;
+  let h = -1;
+  for (let i = 0; i < spans.length; i++) {
+    const sp = spans[i]!;
+    if (sp.buf !== buf) {
+      buf = sp.buf;
+      finder.reset(buf);
+      h = -1;
+    }
+    if (h < sp.start) h = finder.next(sp.start);
+    if (h < sp.end) flags[i] = 1;
+  }
+  return flags;
 }
 
 /**
