@@ -2,7 +2,7 @@ import type { LogLine } from '../types.js';
 import { RawTemplateKeys } from '../evidence/templates.js';
 import { MAX_LOG_LINE_BYTES, TEMPLATE_KEY_CACHE, TEMPLATE_MASK_BUDGET } from '../limits.js';
 import { cleanLine } from './clean.js';
-import { findHits, hasNeedle, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
+import { findHits, HitFinder, STREAM_NEEDLE_BUFFERS } from './hit-finder.js';
 import { countNewlines } from './line-counter.js';
 import type { MiddleHits } from './middle-hits.js';
 
@@ -33,11 +33,7 @@ export function lineKeys(): RawTemplateKeys {
 export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: readonly Span[], decode: (sp: Span) => LogLine): void {
   const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
   if (want <= 0) return;
-  const at: number[] = [];
-  for (let i = spans.length - 1; i >= 0 && at.length < want; i--) {
-    const sp = spans[i]!;
-    if (hasNeedle(sp.buf, sp.start, sp.end)) at.push(i);
-  }
+  const at = lastNeedleLines(spans, want);
   for (const i of at.reverse()) {
     const sp = spans[i]!;
     const hit = middle.offerRecent(sp.n, keys.keyOf(sp.buf, sp.start, sp.end));
@@ -49,6 +45,33 @@ export function recentHits(middle: MiddleHits, keys: RawTemplateKeys, spans: rea
       middle.addLine(hit, line);
     }
   }
+}
+
+/**
+ * The indexes of the last `want` spans holding a needle, in descending order. Each held buffer's spans
+ * are searched forwards with one pass per needle (HitFinder), the buffers from the last one back until
+ * enough are found — not seven searches in every line: the stream's 16 MB before the tail are ~160,000
+ * lines, and searching them line by line cost ~0.2 s where the buffer passes cost a few ms.
+ */
+function lastNeedleLines(spans: readonly Span[], want: number): number[] {
+  const at: number[] = [];
+  const finder = new HitFinder();
+  for (let hi = spans.length; hi > 0 && at.length < want; ) {
+    const buf = spans[hi - 1]!.buf;
+    let lo = hi - 1;
+    while (lo > 0 && spans[lo - 1]!.buf === buf) lo--;
+    finder.reset(buf);
+    const found: number[] = [];
+    let h = -1;
+    for (let i = lo; i < hi; i++) {
+      const sp = spans[i]!;
+      if (h < sp.start) h = finder.next(sp.start);
+      if (h < sp.end) found.push(i);
+    }
+    for (let k = found.length - 1; k >= 0 && at.length < want; k--) at.push(found[k]!);
+    hi = lo;
+  }
+  return at;
 }
 
 /**

@@ -250,9 +250,18 @@ class Scanner {
     let h = -1;
     const len = body.length;
     while (pos < len) {
+      if (h < pos) h = finder.next(pos);
+      if (this.n >= HEAD_LINES && this.open.length === 0) {
+        // Past the head with no window open, the lines before the next hit are only counted.
+        const stop = h >= len ? len : body.lastIndexOf(10, h) + 1;
+        if (stop > pos) {
+          for (let p = body.indexOf(10, pos); p !== -1 && p < stop; p = body.indexOf(10, p + 1)) this.n++;
+          pos = stop;
+          if (pos >= len) break;
+        }
+      }
       const end = body.indexOf(10, pos);
       this.n++;
-      if (h < pos) h = finder.next(pos);
       const hit = h < end;
       if (this.n <= HEAD_LINES) {
         this.head.push(this.decodeLine(body, pos, end, this.n));
