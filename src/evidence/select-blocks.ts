@@ -73,6 +73,45 @@ const COUNT_LINE = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A stack trace a warning printed (jest's `console.warn` entry, moment's `Deprecation warning:` with its
+ * `Error: ` and frames, a test's STANDARD_ERROR `WARN … - Failed to export spans` with its exception) is
+ * something the step went on past, not why it failed: it scores this much less (more than RELATIVE_WINDOW,
+ * so it gives way to any failure beside it, and is still quoted when it is all there is).
+ */
+const WARNING_TRACE_DECAY = 0.6;
+/** How far above a trace its warning may be printed: jest's console entry puts the message, a code frame and the call site first. */
+const WARNING_LOOKBACK = 30;
+/** A warning's words (a logger's level, `console.warn`, `Deprecation warning`, `DeprecationWarning`). */
+const WARNING_WORDS = /\bconsole\.warn\b|\bwarn(?:ing)?s?\b|Warning:|\bdeprecat|\bWARN\b/i;
+
+/**
+ * Whether a trace block is a warning's: its header says warn, or reading up from it over frames, blank
+ * and quiet lines, a warning's words come before any error-like line that does not say warn.
+ */
+function isWarningTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
+  if (b.kind !== 'trace') return false;
+  const says = (t: string) => WARNING_WORDS.test(t) && !/\berror\b/i.test(t);
+  const head = text.get(b.header) ?? '';
+  if (says(head)) return true;
+  let n = Math.min(b.start, b.header) - 1;
+  while (n > 0 && (text.get(n) ?? '').trim() === '') n--;
+  // A logger's warning line with the exception it was handed printed below it.
+  if (text.get(n) !== undefined && says(text.get(n)!)) return true;
+  // An exception with a message of its own is an error; a bare `Error: ` is the carrier of a warning's trace.
+  if (errorScore(head) >= 0.6 && !isFrame(head) && !BARE_EXCEPTION.test(head)) return false;
+  for (let k = n; k >= Math.max(1, b.start - WARNING_LOOKBACK); k--) {
+    const t = text.get(k);
+    if (t === undefined) break;
+    if (t.trim() === '' || isFrame(t)) continue;
+    if (WARNING_WORDS.test(t)) return true;
+    if (errorScore(t) >= 0.6) return false;
+  }
+  return false;
+}
+/** An exception's name with no message (`Error: `, `Error`): what JavaScript prints to show where a warning was raised. */
+const BARE_EXCEPTION = /^\s*\w*(?:Error|Exception):?\s*$/;
+
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /**
@@ -244,7 +283,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     return out;
   };
-  const merged = mergeBlocks(proposed, text).filter((b) => b.score >= MIN_BLOCK_SCORE).map((b) => withoutRepeatedErrors(condenseBlock(b, text), text));
+  const merged = mergeBlocks(proposed, text)
+    .filter((b) => b.score >= MIN_BLOCK_SCORE)
+    .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text))
+    .map((b) => (isWarningTrace(b, text) ? { ...b, score: b.score - WARNING_TRACE_DECAY, why: [...b.why, 'a warning\'s trace'] } : b));
   if (!merged.length) return { blocks: [], lines: [] };
   firstOfAlike(merged, text, SAME_MESSAGE_DECAY);
   const best = Math.max(...merged.map((b) => b.score));
