@@ -112,6 +112,31 @@ function isWarningTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
 /** An exception's name with no message (`Error: `, `Error`): what JavaScript prints to show where a warning was raised. */
 const BARE_EXCEPTION = /^\s*\w*(?:Error|Exception):?\s*$/;
 
+/**
+ * A workflow-command annotation (`::error file=…,title=…::AssertionError: expected …`) that a reporter
+ * prints for a failure it also prints in full in the step (vitest's and jest's github reporters) restates
+ * that failure: it scores this much less, so the step's own block is quoted first and the annotation only
+ * when nothing else says it.
+ */
+const RESTATED_ANNOTATION_DECAY = 0.6;
+const ANNOTATION = /^::(?:error|warning|notice)\b[^:]*(?::(?!:)[^:]*)*::(.*)$/;
+/** A message shorter than this (`Error`, `failed`) is printed by too many lines to tell a restatement. */
+const MIN_RESTATED_CHARS = 12;
+
+/** The blocks headed by an annotation whose message's first line is printed, on its own, elsewhere in the step. */
+function restatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[], text: ReadonlyMap<number, string>): Set<Block> {
+  const out = new Set<Block>();
+  const heads = blocks.flatMap((b) => {
+    const m = ANNOTATION.exec((text.get(b.header) ?? '').trimStart());
+    const msg = m?.[1]!.split(/%0A/i)[0]!.replace(/%0D/gi, '').replace(/%25/g, '%').trim();
+    return msg && msg.length >= MIN_RESTATED_CHARS ? [{ b, msg }] : [];
+  });
+  if (!heads.length) return out;
+  const printed = new Set(lines.filter((l) => !l.text.trimStart().startsWith('::')).map((l) => l.text.trim()));
+  for (const h of heads) if (printed.has(h.msg)) out.add(h.b);
+  return out;
+}
+
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /**
@@ -287,6 +312,11 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     .filter((b) => b.score >= MIN_BLOCK_SCORE)
     .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text))
     .map((b) => (isWarningTrace(b, text) ? { ...b, score: b.score - WARNING_TRACE_DECAY, why: [...b.why, 'a warning\'s trace'] } : b));
+  const restated = restatedAnnotations(merged, lines, text);
+  for (let i = 0; i < merged.length; i++) {
+    const b = merged[i]!;
+    if (restated.has(b)) merged[i] = { ...b, score: b.score - RESTATED_ANNOTATION_DECAY, why: [...b.why, 'an annotation restating a failure the step printed'] };
+  }
   if (!merged.length) return { blocks: [], lines: [] };
   firstOfAlike(merged, text, SAME_MESSAGE_DECAY);
   const best = Math.max(...merged.map((b) => b.score));
