@@ -137,6 +137,27 @@ function restatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[]
   return out;
 }
 
+/**
+ * Python's chained traceback: the one printed after `During handling of the above exception, another
+ * exception occurred:` is what the handler broke on while reporting the first, which is the cause people
+ * quote. It scores this much less, so the first is quoted first and the second only when it fits beside.
+ */
+const HANDLER_TRACE_DECAY = 0.6;
+const DURING_HANDLING = /During handling of the above exception, another exception occurred:\s*$/;
+/** How far above a traceback's first line Python prints the chaining sentence (a blank line between). */
+const CHAIN_LOOKBACK = 3;
+
+function isHandlerTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
+  if (b.kind !== 'trace') return false;
+  for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LOOKBACK); n--) {
+    const t = text.get(n);
+    if (t === undefined) return false;
+    if (DURING_HANDLING.test(t)) return true;
+    if (t.trim() !== '') return false;
+  }
+  return false;
+}
+
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /**
@@ -313,6 +334,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text))
     .map((b) => (isWarningTrace(b, text) ? { ...b, score: b.score - WARNING_TRACE_DECAY, why: [...b.why, 'a warning\'s trace'] } : b));
   const restated = restatedAnnotations(merged, lines, text);
+  for (let i = 0; i < merged.length; i++) {
+    const b = merged[i]!;
+    if (isHandlerTrace(b, text)) merged[i] = { ...b, score: b.score - HANDLER_TRACE_DECAY, why: [...b.why, 'raised while handling the exception above'] };
+  }
   for (let i = 0; i < merged.length; i++) {
     const b = merged[i]!;
     if (restated.has(b)) merged[i] = { ...b, score: b.score - RESTATED_ANNOTATION_DECAY, why: [...b.why, 'an annotation restating a failure the step printed'] };
