@@ -74,12 +74,18 @@ const COUNT_LINE = new RegExp(
   'i',
 );
 /**
+ * What a block scores less for each way it says something the step went on past or restates (a warning's
+ * trace, a traceback raised while handling the one above, an annotation restating a printed failure): more
+ * than RELATIVE_WINDOW, so it gives way to any failure beside it, and is still quoted when it is all there is.
+ */
+const DEMOTION = 0.6;
+/** errorScore of a line in failure's own words (FAILURE_WORDS and stronger): an error, not a warning's context. */
+const ERROR_LIKE = 0.6;
+/**
  * A stack trace a warning printed (jest's `console.warn` entry, moment's `Deprecation warning:` with its
  * `Error: ` and frames, a test's STANDARD_ERROR `WARN … - Failed to export spans` with its exception) is
- * something the step went on past, not why it failed: it scores this much less (more than RELATIVE_WINDOW,
- * so it gives way to any failure beside it, and is still quoted when it is all there is).
+ * something the step went on past, not why it failed.
  */
-const WARNING_TRACE_DECAY = 0.6;
 /** How far above a trace its warning may be printed: jest's console entry puts the message, a code frame and the call site first. */
 const WARNING_LOOKBACK = 30;
 /** A warning's words (a logger's level, `console.warn`, `Deprecation warning`, `DeprecationWarning`). */
@@ -99,13 +105,13 @@ function isWarningTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
   // A logger's warning line with the exception it was handed printed below it.
   if (text.get(n) !== undefined && says(text.get(n)!)) return true;
   // An exception with a message of its own is an error; a bare `Error: ` is the carrier of a warning's trace.
-  if (errorScore(head) >= 0.6 && !isFrame(head) && !BARE_EXCEPTION.test(head)) return false;
+  if (errorScore(head) >= ERROR_LIKE && !isFrame(head) && !BARE_EXCEPTION.test(head)) return false;
   for (let k = n; k >= Math.max(1, b.start - WARNING_LOOKBACK); k--) {
     const t = text.get(k);
     if (t === undefined) break;
     if (t.trim() === '' || isFrame(t)) continue;
     if (WARNING_WORDS.test(t)) return true;
-    if (errorScore(t) >= 0.6) return false;
+    if (errorScore(t) >= ERROR_LIKE) return false;
   }
   return false;
 }
@@ -115,10 +121,8 @@ const BARE_EXCEPTION = /^\s*\w*(?:Error|Exception):?\s*$/;
 /**
  * A workflow-command annotation (`::error file=…,title=…::AssertionError: expected …`) that a reporter
  * prints for a failure it also prints in full in the step (vitest's and jest's github reporters) restates
- * that failure: it scores this much less, so the step's own block is quoted first and the annotation only
- * when nothing else says it.
+ * that failure: the step's own block is quoted first and the annotation only when nothing else says it.
  */
-const RESTATED_ANNOTATION_DECAY = 0.6;
 const ANNOTATION = /^::(?:error|warning|notice)\b[^:]*(?::(?!:)[^:]*)*::(.*)$/;
 /** A message shorter than this (`Error`, `failed`) is printed by too many lines to tell a restatement. */
 const MIN_RESTATED_CHARS = 12;
@@ -140,9 +144,8 @@ function restatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[]
 /**
  * Python's chained traceback: the one printed after `During handling of the above exception, another
  * exception occurred:` is what the handler broke on while reporting the first, which is the cause people
- * quote. It scores this much less, so the first is quoted first and the second only when it fits beside.
+ * quote: the first is quoted first and the second only when it fits beside.
  */
-const HANDLER_TRACE_DECAY = 0.6;
 const DURING_HANDLING = /During handling of the above exception, another exception occurred:\s*$/;
 /** How far above a traceback's first line Python prints the chaining sentence (a blank line between). */
 const CHAIN_LOOKBACK = 3;
@@ -329,19 +332,18 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     return out;
   };
-  const merged = mergeBlocks(proposed, text)
+  const condensed = mergeBlocks(proposed, text)
     .filter((b) => b.score >= MIN_BLOCK_SCORE)
-    .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text))
-    .map((b) => (isWarningTrace(b, text) ? { ...b, score: b.score - WARNING_TRACE_DECAY, why: [...b.why, 'a warning\'s trace'] } : b));
-  const restated = restatedAnnotations(merged, lines, text);
-  for (let i = 0; i < merged.length; i++) {
-    const b = merged[i]!;
-    if (isHandlerTrace(b, text)) merged[i] = { ...b, score: b.score - HANDLER_TRACE_DECAY, why: [...b.why, 'raised while handling the exception above'] };
-  }
-  for (let i = 0; i < merged.length; i++) {
-    const b = merged[i]!;
-    if (restated.has(b)) merged[i] = { ...b, score: b.score - RESTATED_ANNOTATION_DECAY, why: [...b.why, 'an annotation restating a failure the step printed'] };
-  }
+    .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text));
+  const restated = restatedAnnotations(condensed, lines, text);
+  const merged = condensed.map((b) => {
+    const demoted = [
+      isWarningTrace(b, text) && "a warning's trace",
+      isHandlerTrace(b, text) && 'raised while handling the exception above',
+      restated.has(b) && 'an annotation restating a failure the step printed',
+    ].filter((why): why is string => !!why);
+    return demoted.length ? { ...b, score: b.score - DEMOTION * demoted.length, why: [...b.why, ...demoted] } : b;
+  });
   if (!merged.length) return { blocks: [], lines: [] };
   firstOfAlike(merged, text, SAME_MESSAGE_DECAY);
   const best = Math.max(...merged.map((b) => b.score));
