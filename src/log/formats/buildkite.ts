@@ -57,7 +57,9 @@ export const buildkite: CiFormatModule = {
       const exit = EXIT.exec(t);
       if (exit) {
         if (!current) {
-          current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };
+          // No group header before the exit (a pasted command's output, the agent's headers left out):
+          // everything up to the exit is that command's output, so the step starts at the log's first line.
+          current = { name: 'job', startLine: lines[0]?.n ?? l.n, endLine: l.n, kind: 'user', errorLines: [] };
           steps.push(current);
         }
         // Groups a cleanup trap opened after the failure (`--- upload logs`) are not where it failed.

@@ -8,6 +8,12 @@ const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 /** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
+/**
+ * An error a step reported: Jenkins' own `ERROR: …`, or a plugin step's, which tags its lines with its
+ * name (`[Security Scan] ERROR: Workflow failed! Exit code 2`). A console copied while the post actions
+ * ran has no `Finished:` line, so these are what say the stage failed.
+ */
+const STEP_ERROR = /^(?:\[[^\]\n]{1,80}\] )?ERROR: /;
 
 /** The line without its timestamp; only a line starting with a digit or `[` can have one (cheap first test). */
 const text = (raw: string) => {
@@ -91,7 +97,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
     if (exit) scriptExit = { n: l.n, code: Number(exit[1]) };
     const fin = FINISHED.exec(t);
     if (fin && fin[1] !== 'SUCCESS') failedBuild = true;
-    if (t.startsWith('ERROR: ') && open.length) open[open.length - 1]!.errorLines.push(l.n);
+    if (open.length && STEP_ERROR.test(t)) open[open.length - 1]!.errorLines.push(l.n);
   }
   const ran = steps.filter((s) => !skipped.has(s));
   for (const s of skipped) steps.splice(steps.indexOf(s), 1);

@@ -5,6 +5,12 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
  * copied from the build page (and older servers' downloads) has the time alone: `[10:50:24][mocha.suite] …`.
  */
 const PREFIX = /^\[\d\d:\d\d:\d\d\](?:[ iWEF]?:)?\s*/;
+/**
+ * A build-page copy from newer servers has the time without brackets and nests by indenting:
+ * `06:12:42 Step 2/2: build (Command Line)`, then `06:12:42   Starting: …` for the step's own lines
+ * (cleanLine has already cut the time of the indented ones: it reads as Jenkins' clock form).
+ */
+const CLOCK = /^\d\d:\d\d:\d\d +/;
 /** A line inside a block of the agent's own (`[mocha.suite] Process exited …`, `[Publishing internal artifacts] …`). */
 const BLOCK_TAG = /^\[([^\]\n]{1,200})\] /;
 /** What only TeamCity's agent prints about a step's process and the build. */
@@ -19,8 +25,16 @@ const BLOCK_CLOSE = /^##teamcity\[(?:blockClosed|testSuiteFinished) name='((?:[^
 /** Service messages that fail a build: a failed test, or a build problem. */
 const PROBLEM = /^##teamcity\[(?:testFailed|buildProblem|message [^\]]*status='(?:ERROR|FAILURE)')/;
 
-/** The line without TeamCity's `[10:15:00]i: ` prefix; only a line starting with `[` can have one (cheap first test). */
-const text = (raw: string) => (raw.charCodeAt(0) === 91 ? raw.replace(PREFIX, '') : raw);
+/**
+ * The line without TeamCity's `[10:15:00]i: ` or `06:12:42 ` prefix and without the indentation that
+ * nests it; only a line starting with `[`, a digit or a space can have either (cheap first test).
+ */
+const text = (raw: string) => {
+  const c = raw.charCodeAt(0);
+  if (c === 91) return raw.replace(PREFIX, '');
+  if (c >= 48 && c <= 57) return raw.replace(CLOCK, '');
+  return c === 32 || c === 9 ? raw.trimStart() : raw;
+};
 /** The text without a leading block tag (`[mocha.suite] Process exited …` → `Process exited …`). */
 const untag = (t: string) => (t.charCodeAt(0) === 91 ? t.replace(BLOCK_TAG, '') : t);
 const unescape = (s: string) => s.replace(/\|(.)/g, (_, c: string) => (c === 'n' ? ' ' : c));
@@ -44,11 +58,19 @@ export const teamcity: CiFormatModule = {
     let service = 0;
     let tagged = 0;
     let agent = 0;
+    let clockSteps = 0;
+    let nested = 0;
     for (const l of lines) {
       const raw = l.text;
       const c = raw.charCodeAt(0);
       if (c === 35) {
         if (raw.startsWith('##teamcity[')) service++;
+      } else if (c >= 48 && c <= 57) {
+        // A newer build-page copy: `06:12:42 Step 2/2: build (Command Line)` heads each step.
+        if (CLOCK.test(raw) && STEP_START.test(text(raw))) clockSteps++;
+      } else if (c === 32 || c === 9) {
+        // …and its indented lines are the agent's (`Starting: …`, `Process exited with code 1`).
+        if (AGENT_LINE.test(raw.trimStart()) || STEP_FAILED.test(raw.trimStart())) nested++;
       } else if (c === 91 && PREFIX.test(raw)) {
         const t = text(raw);
         if (t.startsWith('##teamcity[')) service++;
@@ -60,7 +82,8 @@ export const teamcity: CiFormatModule = {
       if (tagged >= 2) return 0.9;
     }
     if (service >= 2) return 0.85;
-    return agent >= 2 ? 0.6 : service || tagged ? 0.5 : 0;
+    if (agent >= 2 || (clockSteps && nested >= 2)) return 0.6;
+    return service || tagged ? 0.5 : 0;
   },
   steps({ lines, totalLines }: FormatInput): Step[] {
     const steps: Step[] = [];
