@@ -77,3 +77,73 @@ describe('TeamCity service messages recorded from eslint-teamcity (rec-teamcity-
     expect(layout.failing).toEqual({ name: 'ESLint Violations', startLine: 2, endLine: 6, kind: 'user', errorLines: [4], failed: true });
   });
 });
+
+describe('Jenkins Pipeline consoles committed by the projects themselves', () => {
+  it('the console a post action captured before `Finished:`: the checkout stage whose `ERROR: Checkout failed` stopped it (polaris-jenkins-samples)', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-polaris-checkout-not-a-tree');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toEqual({ name: 'Declarative: Checkout SCM', startLine: 35, endLine: 103, kind: 'setup', errorLines: [50, 101], failed: true });
+  });
+
+  it("a plugin step's tagged `[Security Scan] ERROR: …` fails its stage when no `Finished:` line follows", async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-polaris-scan-waiter-exit');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toEqual({ name: 'polaris-build-scan', startLine: 149, endLine: 507, kind: 'user', errorLines: [500], failed: true });
+    expect(layout.steps.find((s) => s.name === 'Declarative: Post Actions')?.kind).toBe('post');
+  });
+
+  it('`ERROR: script returned exit code 1` after the post actions: the last stage that ran (Appigle/ray-8945274-cicd-s25-a3)', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-appigle-sudo-password');
+    expect(layout.failing).toEqual({ name: 'Deploy', startLine: 123, endLine: 152, kind: 'user', errorLines: [170], failed: true, exitCode: 1 });
+  });
+
+  it('a post condition that threw fails its stage; the stage `skipped due to earlier failure(s)` after it is not a step', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-appigle-post-condition-dsl');
+    expect(layout.failing).toMatchObject({ name: 'Test', startLine: 89, endLine: 200, failed: true });
+    expect(layout.steps.map((s) => s.name)).not.toContain('Deploy');
+  });
+});
+
+describe("TeamCity: a newer server's build-page copy (`06:12:42 Step 2/2: …`, the step's lines indented), AlphaHinex's blog", () => {
+  it('is TeamCity, and the failing step is the one headed `Step 2/2`, up to `Step … failed`', async () => {
+    const { layout } = await layoutOf('teamcity-npm-custom-tool-broken-symlink');
+    expect(layout.format).toBe('teamcity');
+    expect(layout.failing).toEqual({ name: 'build (1) (Command Line)', startLine: 1, endLine: 31, kind: 'user', errorLines: [29, 30, 31], exitCode: 1, failed: true });
+  });
+});
+
+describe('Azure Pipelines: rust-lang/rust jobs excerpted by its CI bot (`---` where lines were cut)', () => {
+  it('`##[section]Finishing: Run build` with no `Starting:` line left: the step runs from the cut after the checkout to its finish', async () => {
+    const { layout } = await layoutOf('azure-rust-73928-mingw-check-e0658');
+    expect(layout.format).toBe('azure');
+    expect(layout.failing).toEqual({ name: 'Run build', startLine: 45, endLine: 81, kind: 'user', errorLines: [80], exitCode: 1 });
+    expect(layout.steps.filter((s) => s.kind === 'setup').map((s) => s.name)).toContain('Initialize job');
+  });
+
+  it('the same with the agent timestamps on every line', async () => {
+    const { layout } = await layoutOf('azure-rust-68435-toolstate-clippy');
+    expect(layout.format).toBe('azure');
+    expect(layout.failing).toEqual({ name: 'Run build', startLine: 16, endLine: 30, kind: 'user', errorLines: [29], exitCode: 1 });
+  });
+});
+
+describe('GitLab: job-trace tails pasted in tutorials and notes', () => {
+  it('`Cleaning up project directory and file based variables` is the cleanup, not the step (Ghostwritten/docker-docs)', async () => {
+    const { layout } = await layoutOf('gitlab-docker-docs-buildx-tls-context');
+    expect(layout.format).toBe('gitlab');
+    expect(layout.failing).toEqual({ name: 'step_script', startLine: 1, endLine: 2, kind: 'user', errorLines: [5], exitCode: 1 });
+  });
+
+  it('a job that failed while getting the sources: the failing step is `get_sources` (awesomenmi/demo_project)', async () => {
+    const { layout } = await layoutOf('gitlab-demo-project-get-sources-not-a-repo');
+    expect(layout.failing).toEqual({ name: 'get_sources', startLine: 1, endLine: 9, kind: 'setup', errorLines: [9], exitCode: 1 });
+  });
+});
+
+describe("Buildkite: a command's output pasted without its group header (mitchbne/buildkite-multistep-upload)", () => {
+  it('the step is everything up to `🚨 Error: The command exited with status 1`, from the first line', async () => {
+    const { layout } = await layoutOf('buildkite-multistep-upload-processing');
+    expect(layout.format).toBe('buildkite');
+    expect(layout.failing).toEqual({ name: 'job', startLine: 1, endLine: 31, kind: 'user', errorLines: [31], exitCode: 1 });
+  });
+});
