@@ -147,3 +147,12 @@ describe("Buildkite: a command's output pasted without its group header (mitchbn
     expect(layout.failing).toEqual({ name: 'job', startLine: 1, endLine: 31, kind: 'user', errorLines: [31], exitCode: 1 });
   });
 });
+
+describe('TeamCity service messages recorded from mocha-teamcity-reporter on flat 5.0.2 (rec-teamcity-mocha-flat-max-depth)', () => {
+  it("the `Flatten` suite whose `##teamcity[testFailed name='Custom Depth' …]` failed it, not a suite before or after it", async () => {
+    const { layout } = await layoutOf('rec-teamcity-mocha-flat-max-depth');
+    expect(layout.format).toBe('teamcity');
+    expect(layout.failing).toEqual({ name: 'Flatten', startLine: 29, endLine: 51, kind: 'user', errorLines: [45], failed: true });
+    expect(layout.steps.map((s) => s.name)).toContain('Unflatten Primitives');
+  });
+});
