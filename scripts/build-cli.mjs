@@ -27,9 +27,9 @@ const CHUNK_PREFIX = 'chunk-';
 
 mkdirSync(out, { recursive: true });
 
-// The CommonJS build of the whole CLI, one file, for Node 20 (no module.enableCompileCache there): the
-// entry loads it for `diagnose` through vm.Script with V8's code cache (src/bin/code-cache.ts), which a
-// module Node loads itself cannot have on 20. Its lazy imports become lazily run wrappers in the same file,
+// The CommonJS build of the whole CLI, one file: the entry loads it for `diagnose` through vm.Script with
+// V8's code cache written after a run (src/bin/code-cache.ts), which a module Node loads itself cannot have
+// (Node 20 has no compile cache; Node ≥ 22's holds only what was compiled before the module ran). Its lazy imports become lazily run wrappers in the same file,
 // so it is parsed once but only what a run calls is compiled. Dependencies stay external (require()d; the
 // ES-module-only ones need Node ≥ 20.19's require of ES modules, else the entry uses the chunks), except
 // those BUNDLED_IN_CJS names: a default import of an ES module through require() would be its namespace

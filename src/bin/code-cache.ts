@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import * as vm from 'node:vm';
 
 /**
- * V8's code cache for a CommonJS bundle on a Node without `module.enableCompileCache()` (Node 20): the
- * bundle is compiled through `vm.Script` with the bytes V8 serialised on an earlier run, which skips
- * parsing and compiling every function that run used (issue 12; README, "Start-up"). The bytes are kept
+ * V8's code cache for a CommonJS bundle: the bundle is compiled through `vm.Script` with the bytes V8
+ * serialised after an earlier run, which skips parsing and compiling every function that run used
+ * (issue 12; README, "Start-up"). Used on every Node: `module.enableCompileCache()` (Node ≥ 22) writes its
+ * bytes when a module is compiled, before it runs, so they hold little more than its top level. The bytes are kept
  * in a per-user folder, one file per Node version and bundle build; V8 checks its own version, flags and
  * the source's length and rejects anything else, a rejected or unreadable file only means a compile
  * from source, and every failure to read or write the cache is ignored: the cache can make a run faster,
