@@ -424,12 +424,14 @@ async function lineEndAfter(path: string, at: number, limit: number): Promise<nu
 /** Reads the context of every kept hit at its byte offset: HIT_CONTEXT_BEFORE lines before, HIT_CONTEXT_AFTER after. */
 async function readContexts(path: string, middle: MiddleHits, decode: (raw: string, n: number) => LogLine): Promise<void> {
   const { contextBefore, contextAfter, windowBytes } = middle.bounds;
-  const fh = await open(path, 'r');
+  // Synchronous reads of the page-cached file: one async read per kept hit cost a thread-pool round trip each.
+  const fd = openSync(path, 'r');
   try {
     const buf = Buffer.allocUnsafe(CONTEXT_WINDOW_BEFORE + windowBytes);
     // Near hits share context lines: a whole line (its newline read) is decoded once, whoever asks. The
     // map holds only lines the held hits hold too, and goes on return.
     const whole = new Map<number, LogLine>();
+    let reads = 0;
     const once = (from: number, to: number, n: number): LogLine => {
       let line = whole.get(n);
       if (!line) whole.set(n, (line = decode(buf.toString('utf8', from, to), n)));
@@ -438,7 +440,7 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
     for (const h of middle.heldHits()) {
       if (h.at === undefined) continue;
       const from = Math.max(0, h.at - CONTEXT_WINDOW_BEFORE);
-      const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+      const bytesRead = readSync(fd, buf, 0, buf.length, from);
       const at = h.at - from;
       const lineEnd = buf.indexOf(10, at);
       middle.addLine(h, lineEnd === -1 || lineEnd >= bytesRead ? decode(buf.toString('utf8', at, lineEnd === -1 || lineEnd > bytesRead ? bytesRead : lineEnd), h.n) : once(at, lineEnd, h.n));
@@ -460,8 +462,12 @@ async function readContexts(path: string, middle: MiddleHits, decode: (raw: stri
         middle.addLine(h, once(pos, end, h.n + k));
         pos = end + 1;
       }
+      if (++reads % CONTEXT_READS_PER_YIELD === 0) await yieldNow();
     }
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
+
+/** Kept hits' context reads between yields to the event loop (each is a few µs). */
+const CONTEXT_READS_PER_YIELD = 256;
