@@ -167,7 +167,10 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   const count = tail.starts.length;
   const nOf = (i: number): number => total - (count - 1 - i);
   const tailStart = count > 0 ? nOf(0) : total + 1;
-  const decodeAt = (i: number): LogLine => decode(tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
+  // The window's lines are contiguous: one decode and a split (a decode per line cost ~0.2 µs more each).
+  // A newline is never inside a UTF-8 sequence, so each piece decodes as it would alone.
+  const raws = count > 0 ? tail.buf.toString('utf8', tail.starts[0]!, tail.ends[count - 1]!).split('\n') : [];
+  const decodeAt = (i: number): LogLine => decode(raws.length === count ? raws[i]! : tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
   recentHitsInBuffer(middle, keys, tail.buf, tail.first, tail.windowAt, tailStart, headEnd, (start, end, n) => decode(tail.buf.toString('utf8', start, Math.min(end, start + MAX_LOG_LINE_BYTES + 1)), n));
   const { lines: mid, note } = middle.finish();
   const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count }, (_, i) => i).filter((i) => nOf(i) > headEnd).map(decodeAt)];
