@@ -171,7 +171,10 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   // A newline is never inside a UTF-8 sequence, so each piece decodes as it would alone.
   const raws = count > 0 ? tail.buf.toString('utf8', tail.starts[0]!, tail.ends[count - 1]!).split('\n') : [];
   const decodeAt = (i: number): LogLine => decode(raws.length === count ? raws[i]! : tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
-  recentHitsInBuffer(middle, keys, tail.buf, tail.first, tail.windowAt, tailStart, headEnd, (start, end, n) => decode(tail.buf.toString('utf8', start, Math.min(end, start + MAX_LOG_LINE_BYTES + 1)), n));
+  // ripgrep's first hit in the tail read (its needles include the stream's): no line before it holds one,
+  // so the search for the nearest hits starts there (a quiet 8 MB before the window is not searched again).
+  const recentFrom = found.anchor ? Math.max(tail.first, Math.min(tail.windowAt, found.anchor.at - tailFrom)) : tail.first;
+  recentHitsInBuffer(middle, keys, tail.buf, tail.first, tail.windowAt, tailStart, headEnd, (start, end, n) => decode(tail.buf.toString('utf8', start, Math.min(end, start + MAX_LOG_LINE_BYTES + 1)), n), recentFrom);
   const { lines: mid, note } = middle.finish();
   const lines = [...headLines, ...mid.filter((m) => m.n > headEnd && m.n < tailStart), ...Array.from({ length: count }, (_, i) => i).filter((i) => nOf(i) > headEnd).map(decodeAt)];
   return {
