@@ -35,7 +35,9 @@ const goldenLogs = readdirSync(join(ROOT, 'fixtures/logs')).map((d) => `fixtures
 /** Real failure lines of every golden case that carry a number to vary (so a million can be distinct). */
 const FAILURES = [...new Set(goldenLogs.flatMap((p) => read(p).map(unstamped).filter((l) => /error|FAIL|✕|failed|Error:/.test(l) && !l.includes('##[') && /\d/.test(l) && l.length < 300)))];
 const apify = read('fixtures/real-logs/javascript-jest-2549045719.log');
-const consoleAt = apify.findIndex((l) => /^\S+ {4}console\.log$/.test(l));
+// The runner's stamp, its space, then jest's four-space indent (the test's output block starts there).
+const consoleAt = apify.findIndex((l) => /^\S+ +console\.log$/.test(l));
+if (consoleAt === -1) throw new Error('no console.log block in javascript-jest-2549045719.log');
 /** One real `console.log` block of a jest test (apify's logger), its output repeated. */
 const CONSOLE = apify.slice(consoleAt, consoleAt + 5).map(unstamped);
 /** The real failure report of a failing jest test (fixtures/logs/jest-paginate-off-by-one). */

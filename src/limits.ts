@@ -23,6 +23,8 @@ export const RG_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 export const FULL_KEEP_BYTES = 48 * 1024 * 1024;
 /** Read size: big enough that per-chunk work is amortised, small enough to bound memory. */
 export const READ_CHUNK_BYTES = 4 * 1024 * 1024;
+/** stdin is read from its file descriptor in chunks this big (a pipe gives ≤64 KB a read): fewer, bigger Buffers than process.stdin's 64 KB ones, small enough to stay in the CPU cache for the scanner's needle passes. */
+export const STDIN_CHUNK_BYTES = 256 * 1024;
 /** A single line longer than this is cut (minified JS, base64 blobs): the rest is not evidence. */
 export const MAX_LOG_LINE_BYTES = 16 * 1024;
 /** Huge logs: the first lines (runner preamble, step list) are kept... */
@@ -53,14 +55,22 @@ export const MIDDLE_MARKER_HITS = 2_000;
 export const MIDDLE_WINDOW_BYTES = 32 * 1024;
 /** Middle hits templated per MB of log at most; past it one in k (k from the density): bounded time on a log saying "error" on every line. */
 export const MIDDLE_KEYED_HITS_PER_MB = 2_000;
-/** Middle hits ripgrep prints and the bounded middle sees one by one; past them (a log saying "error" on every line) the rest of the middle is sampled (sample-dense-middle.ts): printing 10 M lines costs ripgrep ~6 s. */
-export const MIDDLE_EXACT_HITS = 100_000;
+/**
+ * Middle hits ripgrep prints and the bounded middle sees one by one; past them (a log saying "error" on
+ * every line) the rest of the middle is sampled (sample-dense-middle.ts): printing 10 M lines costs
+ * ripgrep ~6 s, and each hit ~1.5 µs here (parsed, keyed, offered). 25,000 (was 100,000): the 75,000
+ * more cost ~0.1 s of CPU on a dense log; past the exact hits the windows, every marker, every line with
+ * a needle rare among them and each step's first hits are still offered.
+ */
+export const MIDDLE_EXACT_HITS = 25_000;
 /** Past MIDDLE_EXACT_HITS: one sample window every this many bytes of the middle... */
 export const MIDDLE_SAMPLE_EVERY = 1024 * 1024;
 /** ...of this many bytes, every hit in it templated (1/32 of a dense middle, ~330 hits per MB of passing-test lines; each window costs a search per common needle). */
 export const MIDDLE_SAMPLE_WINDOW = 32 * 1024;
 /** Bytes after a step marker searched for that step's first hits in a sampled middle (a step's headline comes early). */
 export const MIDDLE_STEP_SCAN_BYTES = 1024 * 1024;
+/** Bytes of the targeted lines (markers, rare needles) of a sampled middle kept as ripgrep printed them; past it they are read at their offsets (memory, whatever a rare needle turns into later). */
+export const MIDDLE_TARGETED_TEXT_BYTES = 16 * 1024 * 1024;
 /** A needle on fewer than this share of the exact hits is "rare": every line holding it is searched for past them. */
 export const MIDDLE_RARE_NEEDLE_SHARE = 0.01;
 /** The sampled middle numbers its lines by reading the stretch in blocks this big (they stay in the CPU cache: ~0.4 s of CPU per GB of short lines). */

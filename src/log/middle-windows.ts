@@ -80,16 +80,19 @@ function lastNeedleLines(spans: readonly Span[], want: number): number[] {
  * by line, and only the hits offered and their context are numbered (by counting the newlines between
  * them and `hi`, which starts line `hiLine`) and decoded; lines numbered `minLine` or less (the head's)
  * are not offered. A 16 MB read of short lines is half a million lines: none of them is split out.
+ * `searchFrom` (a line start in [lo, hi]): no line before it holds a needle, so the search stops there;
+ * context lines still reach back to `lo`.
  */
-export function recentHitsInBuffer(middle: MiddleHits, keys: RawTemplateKeys, buf: Buffer, lo: number, hi: number, hiLine: number, minLine: number, decode: (start: number, end: number, n: number) => LogLine): void {
+export function recentHitsInBuffer(middle: MiddleHits, keys: RawTemplateKeys, buf: Buffer, lo: number, hi: number, hiLine: number, minLine: number, decode: (start: number, end: number, n: number) => LogLine, searchFrom = lo): void {
   const { recentHits: want, contextBefore, contextAfter, windowBytes } = middle.bounds;
   if (want <= 0 || lo >= hi) return;
+  const from = Math.min(hi, Math.max(lo, searchFrom));
   // Searched backwards from the end in growing spans: a dense 8 MB stretch holds ~80,000 hits, 300 are wanted.
   let starts: number[] = [];
   for (let span = RECENT_FIRST_SPAN_BYTES; ; span *= 4) {
-    const s0 = Math.max(lo, hi - span);
+    const s0 = Math.max(from, hi - span);
     starts = findHits(buf, s0, hi, Infinity, STREAM_NEEDLE_BUFFERS);
-    if (starts.length >= want || s0 === lo) break;
+    if (starts.length >= want || s0 === from) break;
   }
   starts = starts.slice(-want);
   // Their numbers, counted back from `hi`.

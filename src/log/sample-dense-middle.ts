@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import { LogReadError } from '../errors.js';
-import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES } from '../limits.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES, MIDDLE_TARGETED_TEXT_BYTES } from '../limits.js';
 import { spawnBoundedRg } from './bounded-rg.js';
 import { findHits, hitMarker } from './hit-finder.js';
 import { LineCounter } from './line-counter.js';
@@ -24,8 +24,8 @@ export interface DenseStretch {
 
 /** The ripgrep pass over the whole file a sampled middle needs, started as soon as the exact hits are spent. */
 export interface DenseSearches {
-  /** Line starts of every marker line and every line with a rare needle (needles rare among the exact hits) in the file. */
-  targeted: Promise<number[]>;
+  /** Every marker line and every line with a rare needle (needles rare among the exact hits) in the file. */
+  targeted: Promise<Targeted[]>;
   rareNeedles: readonly string[];
 }
 
@@ -35,6 +35,13 @@ export function startDenseSearches(path: string, rareNeedles: readonly string[])
   const targeted = findTargeted({ path, rareNeedles });
   targeted.catch(() => {});
   return { targeted, rareNeedles };
+}
+
+/** One targeted line as ripgrep printed it: its start, its number and (within MIDDLE_TARGETED_TEXT_BYTES) its bytes. */
+export interface Targeted {
+  at: number;
+  n: number;
+  line: Buffer | null;
 }
 
 /** What the sampling offered, and the hits it estimates the stretch holds. */
@@ -68,7 +75,7 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
     const counter = new LineCounter(fd, s.from, s.fromLine);
     // Count the stretch's lines while ripgrep's targeted pass runs (two cores: they overlap).
     const linesTo = await counter.index(s.to);
-    const targeted = (await searches.targeted).filter((at) => at >= s.from && at < s.to);
+    const targeted = (await searches.targeted).filter((t) => t.at >= s.from && t.at < s.to);
     // Each buffer reused: nothing read is held past its use (kept hits are re-read at their offsets).
     const winBuf = Buffer.allocUnsafe(win + MAX_LOG_LINE_BYTES + 1);
     const lineBuf = Buffer.allocUnsafe(MAX_LOG_LINE_BYTES + 1);
@@ -124,8 +131,9 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
         stepQ.push({ at: from + st, line: Buffer.from(stepBuf.subarray(st, Math.min(e, st + MAX_LOG_LINE_BYTES))) });
       }
     };
-    const offer = (at: number, buf: Buffer, start: number, end: number): void => {
-      const n = counter.lineAt(at);
+    // `known`: the line's number when ripgrep printed it (a targeted line), else it is counted.
+    const offer = (at: number, buf: Buffer, start: number, end: number, known?: number): void => {
+      const n = known ?? counter.lineAt(at);
       const marker = hitMarker(buf, start, end);
       offered++;
       if (n <= HEAD_LINES) middle.mark(marker);
@@ -141,7 +149,7 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
     let last = -1;
     for (let k = 1; ; k++) {
       while (haveWin && wi >= winHits.length) haveWin = loadWindow();
-      const tAt = ti < targeted.length ? targeted[ti]! : Infinity;
+      const tAt = ti < targeted.length ? targeted[ti]!.at : Infinity;
       const sAt = si < stepQ.length ? stepQ[si]!.at : Infinity;
       const wAt = haveWin ? winAt + winHits[wi]! : Infinity;
       const at = Math.min(tAt, sAt, wAt);
@@ -161,15 +169,15 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
         const line = stepQ[si - 1]!.line;
         offer(at, line, 0, line.length);
       } else {
-        // Numbering the line usually read the block that holds it: no second read then.
-        counter.lineAt(at);
-        const held = counter.heldLine(at, MAX_LOG_LINE_BYTES);
-        if (held) offer(at, held.buf, held.start, held.end);
+        // ripgrep numbered the targeted line and printed it: neither counted nor read here (past
+        // MIDDLE_TARGETED_TEXT_BYTES of them, or a line it cut, the line is read at its offset).
+        const t = targeted[ti - 1]!;
+        if (t.line) offer(at, t.line, 0, t.line.length, t.n);
         else {
           const got = readSync(fd, lineBuf, 0, lineBuf.length, at);
           let e = lineBuf.indexOf(10);
           if (e === -1 || e >= got) e = Math.max(0, got);
-          offer(at, lineBuf, 0, e);
+          offer(at, lineBuf, 0, e, t.n);
         }
       }
       // Synchronous reads of a cached file are fast; still, let other work (the App's requests) in.
@@ -185,19 +193,38 @@ export async function sampleDenseMiddle(s: DenseStretch, searches: DenseSearches
 /** Offers between yields to the event loop (each is a few µs). */
 const YIELD_EVERY = 4096;
 
-/** Byte offsets (line starts) of every marker line and every line with a rare needle in the stretch: ripgrep, printing little. */
-async function findTargeted(s: { path: string; rareNeedles: readonly string[] }): Promise<number[]> {
+/** ripgrep's stand-in for a line longer than --max-columns: such a line is read from the file instead. */
+const OMITTED = Buffer.from('[Omitted long line');
+
+/**
+ * Every marker line and every line with a rare needle in the file: ripgrep numbers them (its line count
+ * is SIMD; counting them here was a second pass over the stretch) and prints them, so none is read again.
+ * Their bytes are kept up to MIDDLE_TARGETED_TEXT_BYTES; past it only offsets and numbers.
+ */
+async function findTargeted(s: { path: string; rareNeedles: readonly string[] }): Promise<Targeted[]> {
   const lits = [...MARKER_LITERALS, ...s.rareNeedles];
-  const out: number[] = [];
-  let carry = '';
-  const rg = spawnBoundedRg(['--text', '--no-mmap', '--byte-offset', '--no-line-number', '--no-filename', '--color=never', '--fixed-strings', '--max-columns=1', ...lits.flatMap((l) => ['-e', l]), '--', resolve(s.path)], {
+  const out: Targeted[] = [];
+  let carry: Buffer | null = null;
+  let held = 0;
+  const rg = spawnBoundedRg(['--text', '--no-mmap', '--byte-offset', '--line-number', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, ...lits.flatMap((l) => ['-e', l]), '--', resolve(s.path)], {
     onChunk(d) {
-      const text = carry + d.toString('latin1');
-      const lines = text.split('\n');
-      carry = lines.pop()!;
-      for (const l of lines) {
-        out.push(Number(l.slice(0, l.indexOf(':'))));
+      const buf: Buffer = carry ? Buffer.concat([carry, d]) : d;
+      let st = 0;
+      for (let e = buf.indexOf(10); e !== -1; st = e + 1, e = buf.indexOf(10, st)) {
+        // `<line>:<offset>:<text>`
+        let i = st;
+        let n = 0;
+        for (let c = buf[i]!; c >= 0x30 && c <= 0x39; c = buf[++i]!) n = n * 10 + (c - 0x30);
+        let at = 0;
+        for (let c = buf[++i]!; c >= 0x30 && c <= 0x39; c = buf[++i]!) at = at * 10 + (c - 0x30);
+        const t = Math.min(i + 1, e);
+        const cut = e - t >= OMITTED.length && buf.compare(OMITTED, 0, OMITTED.length, t, t + OMITTED.length) === 0;
+        const keep = !cut && held + (e - t) <= MIDDLE_TARGETED_TEXT_BYTES;
+        if (keep) held += e - t;
+        out.push({ at, n, line: keep ? Buffer.from(buf.subarray(t, e)) : null });
       }
+      // A partial record waits for the next chunk (records are at most --max-columns long).
+      carry = st < buf.length ? Buffer.from(buf.subarray(st)) : null;
     },
   });
   const r = await rg.done;
