@@ -150,13 +150,29 @@ const DURING_HANDLING = /During handling of the above exception, another excepti
 /** How far above a traceback's first line Python prints the chaining sentence (a blank line between). */
 const CHAIN_LOOKBACK = 3;
 
+/**
+ * pytest's long traceback prints each frame's source between the chaining sentence and the `>` line a
+ * condensed block starts at: read up over that listing, as far as the exception lines, title or rule that
+ * close the traceback before it.
+ */
+const PYTEST_LISTING_END = /^E(?:\s|$)|^\S+:\d+: \w[\w.]*$|^_+ (?=.*[^_\s]).*\S _+$|^=+ .* =+$/;
+/** How far above a condensed block's `>` line its traceback's chaining sentence may be: a frame's source listed whole. */
+const CHAIN_LISTING_LOOKBACK = 400;
+
 function isHandlerTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
-  if (b.kind !== 'trace') return false;
-  for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LOOKBACK); n--) {
+  if (b.kind === 'trace') {
+    for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LOOKBACK); n--) {
+      const t = text.get(n);
+      if (t === undefined) return false;
+      if (DURING_HANDLING.test(t)) return true;
+      if (t.trim() !== '') break;
+    }
+  }
+  if (!b.lines || !/^>\s/.test(text.get(b.start) ?? '')) return false;
+  for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LISTING_LOOKBACK); n--) {
     const t = text.get(n);
-    if (t === undefined) return false;
+    if (t === undefined || PYTEST_LISTING_END.test(t)) return false;
     if (DURING_HANDLING.test(t)) return true;
-    if (t.trim() !== '') return false;
   }
   return false;
 }
@@ -227,8 +243,8 @@ function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>)
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
-/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`. */
-const BANNER = /^\s*(?:[-=_~*#═─━]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━]{4,})?)\s*$/;
+/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. */
+const BANNER = /^\s*(?:[-=_~*#═─━⎯]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━⎯]{4,})?)\s*$/;
 
 export interface Selection {
   /** The chosen blocks, in log order. */

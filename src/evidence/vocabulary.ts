@@ -37,8 +37,13 @@ const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|un
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
 const NEGATED =
   /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
-/** Lines whose point is that things went well. */
-const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '/;
+/**
+ * Lines whose point is that things went well, or that a test was skipped on purpose: pytest's short
+ * summary of skips and expected failures (`SKIPPED [1] tests/x.py:12: could not find any SIMD extension`,
+ * `XFAIL tests/x.py::t - fails on most platforms`, `tests/x.py::t SKIPPED (needs a GPU)`) gives the skip's
+ * reason, whose words (`could not find`, `fails`, `segfaults`) are no failure of this run.
+ */
+const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
 /**
  * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
  * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):
@@ -200,8 +205,8 @@ const SUMMARY_HEADER = new RegExp(
 );
 export const isSummaryHeader = (text: string): boolean => text.length < 2000 && SUMMARY_HEADER.test(text);
 
-/** A line that is only a location (`/build/x/tests/FooTest.php:12`, `  at t/x.t line 4.`): it belongs to the block above. */
-const LOCATION_ONLY = /^\s*(?:\S+[\\/])?[\w.@+-]+\.\w{1,10}(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)| line \d+\.?)\s*$/;
+/** A line that is only a location (`/build/x/tests/FooTest.php:12`, `  at t/x.t line 4.`, vitest's pointer `❯ test/x.test.ts:23:28`): it belongs to the block above. */
+const LOCATION_ONLY = /^\s*(?:[❯›→>] )?(?:\S+[\\/])?[\w.@+-]+\.\w{1,10}(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)| line \d+\.?)\s*$/;
 export const isLocationOnly = (text: string): boolean => text.length < 1000 && LOCATION_ONLY.test(text);
 
 /** Leading whitespace width (a tab counts as 4): continuation lines are indented under their header. */
