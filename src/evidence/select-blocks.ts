@@ -2,7 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
-import { errorScore, isConsequence, isExternalFrame, isFrame, isTestTitle } from './vocabulary.js';
+import { errorScore, isConsequence, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 
@@ -175,6 +175,44 @@ function isHandlerTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
     if (DURING_HANDLING.test(t)) return true;
   }
   return false;
+}
+
+/**
+ * A later failure's details score this much less when a summary after them names every failure (pytest's
+ * `FAILED tests/x.py::test_y - …` list, jest's and mocha's closing list): more than RELATIVE_WINDOW, so a
+ * person's "the first failure in full, and the list that names the rest" holds.
+ */
+const SUMMARIZED_DECAY = 0.6;
+
+/** A test's details: an assertion or a trace, or a block headed by a test's title. */
+function isDetail(b: Block, text: ReadonlyMap<number, string>): boolean {
+  const head = text.get(b.header) ?? '';
+  return b.kind === 'assertion' || b.kind === 'trace' || isTestTitle(head) || PYTEST_TITLE.test(head);
+}
+
+/**
+ * The details of the second and later failures, when a summary printed after them names the failures
+ * (a line of it that is not a table of counts): they score SUMMARIZED_DECAY less. In place.
+ */
+function namedBySummary(blocks: Block[], text: ReadonlyMap<number, string>): void {
+  const summary = [...blocks].sort((a, b) => b.start - a.start).find((b) => b.kind === 'summary');
+  if (!summary) return;
+  let names = false;
+  for (let n = summary.start; n <= summary.end && !names; n++) {
+    const t = text.get(n) ?? '';
+    names = t.trim() !== '' && !BANNER.test(t) && !COUNT_LINE.test(t) && !isSummaryHeader(t);
+  }
+  if (!names) return;
+  const details = blocks.filter((b) => b.end < summary.start && isDetail(b, text)).sort((a, b) => a.start - b.start);
+  if (!details.length) return;
+  // The failure quoted in full: the first of the best (a warning's trace or a demoted block before it is not it).
+  const top = Math.max(...details.map((b) => b.score));
+  const kept = details.find((b) => b.score >= top - LIKE_BAND);
+  for (const b of details) {
+    if (b === kept) continue;
+    b.score -= SUMMARIZED_DECAY;
+    b.why = [...b.why, 'a later failure the summary names'];
+  }
 }
 
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
@@ -382,6 +420,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (msg !== undefined) messages.add(msg);
     return { ...b, score: b.score - SAME_KIND_DECAY * seen - (again ? SAME_MESSAGE_DECAY : 0) };
   });
+  namedBySummary(decayed, text);
   // When a toolchain recognised the failure, the generic finder's weaker blocks printed before it are what
   // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
   const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];

@@ -169,6 +169,8 @@ const ASSERTION = new RegExp(
   [
     String.raw`^\s*(?:#\s+)?(?:Expected|Actual|Received|Got|Want|expected|actual|received|got|want|but was|to (?:be|equal|have|contain)|operator)\b\s*[:=]?`,
     String.raw`^\s*(?:-{3}|\+{3}) (?:Expected|Actual|expected|actual|a|b)\b`,
+    // A unified diff's file headers with their times, as `diff -u` and black's `--check --diff` print them.
+    String.raw`^(?:-{3}|\+{3}) \S+\t\d{4}-\d\d-\d\d \d\d:\d\d`,
     String.raw`^\s*[-+](?: |$)(?!.*\|)`,
     String.raw`^\s*@@ .* @@`,
     String.raw`^\s*(?:E\s{2,}|>\s{3})`,
@@ -201,6 +203,8 @@ const SUMMARY_HEADER = new RegExp(
     String.raw`^\s*FAILED \((?:failures|errors)=\d+`,
     String.raw`^\s*Failed \d+/\d+ test`,
     String.raw`\b\d+ tests? failed\b|[1-9]\d* failed, \d+ passed|\d+ passed, [1-9]\d* failed`,
+    // A formatter's check that failed (black, ruff format): `2 files would be reformatted, 3 files would be left unchanged.`
+    String.raw`^\s*[1-9]\d* files? would be reformatted\b`,
   ].join('|'),
 );
 export const isSummaryHeader = (text: string): boolean => text.length < 2000 && SUMMARY_HEADER.test(text);

@@ -65,3 +65,35 @@ describe("vitest's failure blocks", () => {
     expect(ev.includes(second!)).toBe(ev.includes(title2));
   });
 });
+
+describe('a summary that names every failure', () => {
+  it('stands for the later failures: the first in full and the list (BentoML, gha-python-2360239904)', async () => {
+    const id = 'gha-python-2360239904';
+    const later = all(id, /E {7}socket\.gaierror: \[Errno -2\] Name or service not known/)[0]!;
+    const first = all(id, /E {7}AttributeError: module responses has no attribute _is_string/)[0]!;
+    const listed = all(id, /Z FAILED tests\/deployment\/sagemaker\/test_sagemaker\.py::test_sagemaker_apply_fail_not_local_repo$/)[0]!;
+    expect(later).toBeGreaterThan(first);
+    const d = await diagnose({ log: wild(id) });
+    const ev = d.evidence.map((e) => e.line);
+    expect(ev).toContain(first);
+    expect(ev).toContain(listed);
+    expect(ev).not.toContain(later);
+  });
+});
+
+describe("a formatter's check (black --check)", () => {
+  it('quotes the files it would reformat and its count line (rec-black-check-shlex)', async () => {
+    const id = 'rec-black-check-shlex';
+    const d = await diagnose({ log: wild(id) });
+    const ev = d.evidence.map((e) => e.line);
+    expect(ev).toEqual(expect.arrayContaining([...all(id, /^would reformat /), ...all(id, /^2 files would be reformatted\.$/)]));
+  });
+
+  it("takes the unified diff's file headers into the diff's block (rec-black-check-bisect)", async () => {
+    const id = 'rec-black-check-bisect';
+    const d = await diagnose({ log: wild(id) });
+    const ev = d.evidence.map((e) => e.line);
+    expect(ev.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(ev).toContain(all(id, /^1 file would be reformatted\.$/)[0]);
+  });
+});
