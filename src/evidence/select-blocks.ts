@@ -231,7 +231,8 @@ const MAX_PLUMBING_FRAMES = 3;
  * recent call last, `File "…"` frames) are quoted whole, as people paste them.
  */
 export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<number, string>): number[] {
-  const t = (n: number) => text.get(n) ?? '';
+  // npm prints the error it caught with its own prefix on every line (`npm error     at ClientRequest.emit (node:events:524:28)`).
+  const t = (n: number) => (text.get(n) ?? '').replace(LOGGER_PREFIX, '');
   const out: number[] = [];
   let i = 0;
   while (i < nums.length) {
@@ -257,6 +258,9 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
   }
   return out;
 }
+
+/** A tool's prefix on each line of an error it dumps: `npm error `, `npm ERR! `. */
+const LOGGER_PREFIX = /^npm (?:ERR!|error) /;
 
 /** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
 const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;

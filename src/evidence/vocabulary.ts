@@ -156,8 +156,8 @@ const FRAME = new RegExp(
 );
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
-/** A frame in a runtime, a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
+/** A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */

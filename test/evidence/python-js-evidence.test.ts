@@ -97,3 +97,17 @@ describe("a formatter's check (black --check)", () => {
     expect(ev).toContain(all(id, /^1 file would be reformatted\.$/)[0]);
   });
 });
+
+describe("npm's dump of the error it caught", () => {
+  it("trims the runtime frames under its own prefix as any trace's plumbing (rec-gha-npm-registry-refused)", async () => {
+    const id = 'rec-gha-npm-registry-refused';
+    const d = await diagnose({ log: wild(id) });
+    const ev = d.evidence.map((e) => e.line);
+    const frames = all(id, /Z npm error {5}at /);
+    expect(frames.length).toBe(6);
+    // The first frames say where it broke; node's own (`node:events`, `node:_http_client`) below them are plumbing.
+    expect(ev.filter((n) => frames.includes(n)).length).toBeLessThanOrEqual(3);
+    expect(ev).toContain(all(id, /npm error FetchError: request to http:\/\/127\.0\.0\.1:9\/zod failed/)[0]);
+    expect(ev).toContain(all(id, /npm error If you are behind a proxy/)[0]);
+  });
+});
