@@ -10,6 +10,7 @@ import { blocksFromSignals } from './matcher-blocks.js';
 import { selectBlocks, type Selection } from './select-blocks.js';
 import { isConsequence } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
+import { lastAttempt } from './last-attempt.js';
 
 export type { Block, BlockKind, BlockSource } from './block.js';
 export type { Selection } from './select-blocks.js';
@@ -54,14 +55,25 @@ export function findEvidence(input: EvidenceInput): Selection {
     const fresh = evidenceFromNewLines(input.lines, input.newLines, new Set(input.signals.filter((s) => s.kind !== 'identifier').map((s) => s.logLine)));
     if (fresh.lines.length) return fresh;
   }
-  const proposed: Block[] = [
-    ...blocksFromSignals({ signals: input.signals, lines: input.lines, category: input.category, ...(input.pinned ? { pinned: input.pinned } : {}) }),
-    ...findGenericBlocks({ lines: input.lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
-    ...(input.extraBlocks ?? []),
-  ];
-  const chosen = selectBlocks(proposed, input.lines, input.seenLines);
+  // A step that retries its command failed in its last attempt: the attempts before were survived.
+  const last = lastAttempt(input.lines);
+  if (last) {
+    const chosen = fromBlocks(input, last);
+    if (chosen.lines.length) return chosen;
+  }
+  const chosen = fromBlocks(input, input.lines);
   if (chosen.lines.length) return chosen;
   return fallback(input);
+}
+
+/** The matchers' and the generic finder's blocks among these lines, selected. */
+function fromBlocks(input: EvidenceInput, lines: readonly LogLine[]): Selection {
+  const proposed: Block[] = [
+    ...blocksFromSignals({ signals: input.signals, lines, category: input.category, ...(input.pinned ? { pinned: input.pinned } : {}) }),
+    ...findGenericBlocks({ lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
+    ...(input.extraBlocks ?? []).filter((b) => b.start >= (lines[0]?.n ?? 0)),
+  ];
+  return selectBlocks(proposed, lines, input.seenLines);
 }
 
 /** The runner's exit line: in every failed log, so quoted only when nothing at all was printed before it. */

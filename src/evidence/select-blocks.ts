@@ -2,7 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
-import { errorScore, isConsequence, isExternalFrame, isFrame, isTestTitle } from './vocabulary.js';
+import { errorScore, isConsequence, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 
@@ -150,15 +150,69 @@ const DURING_HANDLING = /During handling of the above exception, another excepti
 /** How far above a traceback's first line Python prints the chaining sentence (a blank line between). */
 const CHAIN_LOOKBACK = 3;
 
+/**
+ * pytest's long traceback prints each frame's source between the chaining sentence and the `>` line a
+ * condensed block starts at: read up over that listing, as far as the exception lines, title or rule that
+ * close the traceback before it.
+ */
+const PYTEST_LISTING_END = /^E(?:\s|$)|^\S+:\d+: \w[\w.]*$|^_+ (?=.*[^_\s]).*\S _+$|^=+ .* =+$/;
+/** How far above a condensed block's `>` line its traceback's chaining sentence may be: a frame's source listed whole. */
+const CHAIN_LISTING_LOOKBACK = 400;
+
 function isHandlerTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
-  if (b.kind !== 'trace') return false;
-  for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LOOKBACK); n--) {
+  if (b.kind === 'trace') {
+    for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LOOKBACK); n--) {
+      const t = text.get(n);
+      if (t === undefined) return false;
+      if (DURING_HANDLING.test(t)) return true;
+      if (t.trim() !== '') break;
+    }
+  }
+  if (!b.lines || !/^>\s/.test(text.get(b.start) ?? '')) return false;
+  for (let n = b.start - 1; n >= Math.max(1, b.start - CHAIN_LISTING_LOOKBACK); n--) {
     const t = text.get(n);
-    if (t === undefined) return false;
+    if (t === undefined || PYTEST_LISTING_END.test(t)) return false;
     if (DURING_HANDLING.test(t)) return true;
-    if (t.trim() !== '') return false;
   }
   return false;
+}
+
+/**
+ * A later failure's details score this much less when a summary after them names every failure (pytest's
+ * `FAILED tests/x.py::test_y - …` list, jest's and mocha's closing list): more than RELATIVE_WINDOW, so a
+ * person's "the first failure in full, and the list that names the rest" holds.
+ */
+const SUMMARIZED_DECAY = 0.6;
+
+/** A test's details: an assertion or a trace, or a block headed by a test's title. */
+function isDetail(b: Block, text: ReadonlyMap<number, string>): boolean {
+  const head = text.get(b.header) ?? '';
+  return b.kind === 'assertion' || b.kind === 'trace' || isTestTitle(head) || PYTEST_TITLE.test(head);
+}
+
+/**
+ * The details of the second and later failures, when a summary printed after them names the failures
+ * (a line of it that is not a table of counts): they score SUMMARIZED_DECAY less. In place.
+ */
+function namedBySummary(blocks: Block[], text: ReadonlyMap<number, string>): void {
+  const summary = [...blocks].sort((a, b) => b.start - a.start).find((b) => b.kind === 'summary');
+  if (!summary) return;
+  let names = false;
+  for (let n = summary.start; n <= summary.end && !names; n++) {
+    const t = text.get(n) ?? '';
+    names = t.trim() !== '' && !BANNER.test(t) && !COUNT_LINE.test(t) && !isSummaryHeader(t);
+  }
+  if (!names) return;
+  const details = blocks.filter((b) => b.end < summary.start && isDetail(b, text)).sort((a, b) => a.start - b.start);
+  if (!details.length) return;
+  // The failure quoted in full: the first of the best (a warning's trace or a demoted block before it is not it).
+  const top = Math.max(...details.map((b) => b.score));
+  const kept = details.find((b) => b.score >= top - LIKE_BAND);
+  for (const b of details) {
+    if (b === kept) continue;
+    b.score -= SUMMARIZED_DECAY;
+    b.why = [...b.why, 'a later failure the summary names'];
+  }
 }
 
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
@@ -177,7 +231,8 @@ const MAX_PLUMBING_FRAMES = 3;
  * recent call last, `File "…"` frames) are quoted whole, as people paste them.
  */
 export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<number, string>): number[] {
-  const t = (n: number) => text.get(n) ?? '';
+  // npm prints the error it caught with its own prefix on every line (`npm error     at ClientRequest.emit (node:events:524:28)`).
+  const t = (n: number) => (text.get(n) ?? '').replace(LOGGER_PREFIX, '');
   const out: number[] = [];
   let i = 0;
   while (i < nums.length) {
@@ -204,6 +259,9 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
   return out;
 }
 
+/** A tool's prefix on each line of an error it dumps: `npm error `, `npm ERR! `. */
+const LOGGER_PREFIX = /^npm (?:ERR!|error) /;
+
 /** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
 const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;
 /** The backtrace Rust prints under a panic with RUST_BACKTRACE set, and its numbered frames and `at` lines. */
@@ -227,8 +285,8 @@ function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>)
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
-/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`. */
-const BANNER = /^\s*(?:[-=_~*#═─━]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━]{4,})?)\s*$/;
+/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. */
+const BANNER = /^\s*(?:[-=_~*#═─━⎯]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━⎯]{4,})?)\s*$/;
 
 export interface Selection {
   /** The chosen blocks, in log order. */
@@ -366,6 +424,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (msg !== undefined) messages.add(msg);
     return { ...b, score: b.score - SAME_KIND_DECAY * seen - (again ? SAME_MESSAGE_DECAY : 0) };
   });
+  namedBySummary(decayed, text);
   // When a toolchain recognised the failure, the generic finder's weaker blocks printed before it are what
   // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
   const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];

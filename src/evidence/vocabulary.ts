@@ -37,8 +37,13 @@ const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|un
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
 const NEGATED =
   /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
-/** Lines whose point is that things went well. */
-const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '/;
+/**
+ * Lines whose point is that things went well, or that a test was skipped on purpose: pytest's short
+ * summary of skips and expected failures (`SKIPPED [1] tests/x.py:12: could not find any SIMD extension`,
+ * `XFAIL tests/x.py::t - fails on most platforms`, `tests/x.py::t SKIPPED (needs a GPU)`) gives the skip's
+ * reason, whose words (`could not find`, `fails`, `segfaults`) are no failure of this run.
+ */
+const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
 /**
  * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
  * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):
@@ -151,8 +156,8 @@ const FRAME = new RegExp(
 );
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
-/** A frame in a runtime, a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
+/** A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
@@ -164,6 +169,8 @@ const ASSERTION = new RegExp(
   [
     String.raw`^\s*(?:#\s+)?(?:Expected|Actual|Received|Got|Want|expected|actual|received|got|want|but was|to (?:be|equal|have|contain)|operator)\b\s*[:=]?`,
     String.raw`^\s*(?:-{3}|\+{3}) (?:Expected|Actual|expected|actual|a|b)\b`,
+    // A unified diff's file headers with their times, as `diff -u` and black's `--check --diff` print them.
+    String.raw`^(?:-{3}|\+{3}) \S+\t\d{4}-\d\d-\d\d \d\d:\d\d`,
     String.raw`^\s*[-+](?: |$)(?!.*\|)`,
     String.raw`^\s*@@ .* @@`,
     String.raw`^\s*(?:E\s{2,}|>\s{3})`,
@@ -196,12 +203,14 @@ const SUMMARY_HEADER = new RegExp(
     String.raw`^\s*FAILED \((?:failures|errors)=\d+`,
     String.raw`^\s*Failed \d+/\d+ test`,
     String.raw`\b\d+ tests? failed\b|[1-9]\d* failed, \d+ passed|\d+ passed, [1-9]\d* failed`,
+    // A formatter's check that failed (black, ruff format): `2 files would be reformatted, 3 files would be left unchanged.`
+    String.raw`^\s*[1-9]\d* files? would be reformatted\b`,
   ].join('|'),
 );
 export const isSummaryHeader = (text: string): boolean => text.length < 2000 && SUMMARY_HEADER.test(text);
 
-/** A line that is only a location (`/build/x/tests/FooTest.php:12`, `  at t/x.t line 4.`): it belongs to the block above. */
-const LOCATION_ONLY = /^\s*(?:\S+[\\/])?[\w.@+-]+\.\w{1,10}(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)| line \d+\.?)\s*$/;
+/** A line that is only a location (`/build/x/tests/FooTest.php:12`, `  at t/x.t line 4.`, vitest's pointer `❯ test/x.test.ts:23:28`): it belongs to the block above. */
+const LOCATION_ONLY = /^\s*(?:[❯›→>] )?(?:\S+[\\/])?[\w.@+-]+\.\w{1,10}(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)| line \d+\.?)\s*$/;
 export const isLocationOnly = (text: string): boolean => text.length < 1000 && LOCATION_ONLY.test(text);
 
 /** Leading whitespace width (a tab counts as 4): continuation lines are indented under their header. */
