@@ -2,7 +2,7 @@ import { DIAGNOSIS_VERSION, type BlamedRange, type Category, type Diagnosis, typ
 import type { LogSource } from './log/open-log.js';
 import type { LogScan } from './log/scan-log.js';
 import { readLog } from './log/read-log.js';
-import { findFailingStep, type StepLayout } from './log/find-failing-step.js';
+import { fetchesSources, findFailingStep, type StepLayout } from './log/find-failing-step.js';
 import { extractSignals } from './extract/extract-signals.js';
 import { classify } from './extract/classify.js';
 import { categoriseEvidence } from './extract/categorise-evidence.js';
@@ -128,7 +128,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   let category = classify(matched);
   const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}), ...(seenLines ? { seenLines } : {}) });
   const matchedCategory = category;
-  category = categoriseEvidence({ matched: category, signals: matched, blocks: firstEvidence.blocks, textOf: blockText(firstEvidence), ...(layout.failing?.name ? { stepName: layout.failing.name } : {}) });
+  category = categoriseEvidence({ matched: category, signals: matched, blocks: firstEvidence.blocks, textOf: blockText(firstEvidence), ...(layout.failing?.name ? { stepName: layout.failing.name } : {}), ...(layout.failing && fetchesSources(layout.failing) ? { sourceFetch: true } : {}) });
   const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
   const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
 

@@ -258,6 +258,10 @@ export const INFRA_CAUSE = new RegExp(
     String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
     // apt's package index out of date on the image: its archives are gone from the mirror
     String.raw`Unable to fetch some archives|[Hh]ash [Ss]um mismatch|Some index files failed to download`,
+    // the agent's account cannot raise its privileges: sudo asks for a password nobody can type
+    String.raw`sudo: (?:a (?:terminal|password) is required|no tty present|sorry, you must have a tty)|is not in the sudoers file`,
+    // git's transport dropped by the remote or the network mid-fetch (its `fatal:` says so, not the project)
+    String.raw`[Tt]he remote end hung up unexpectedly|\bRPC failed; (?:curl|HTTP)|fetch-pack: (?:unexpected disconnect|expected shallow list|invalid index-pack output)|early EOF\s*$`,
   ].join('|'),
 );
 
@@ -308,6 +312,14 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
       [
         String.raw`\b\d+ (?:of \d+ )?(?:tests?|specs?|examples?|checks?|cases?) (?:failed|failing)\b|\bfailed \d+ (?:of|out of) \d+\b|\btests? (?:failed|failure)|\bexpected\b.*\b(?:got|but|actual|received|found)\b|[Aa]ssertion|[Ss]moke test|[Hh]ealth ?check failed|\bcoverage\b.*\b(?:below|less than|threshold|fail)`,
       ].join('|'),
+    ),
+  ],
+  // A CI pipeline script the project wrote that does not compile or names a step that does not exist
+  // (Jenkins' `WorkflowScript: 38: …`, `No such DSL method 'x' found among steps`): its build file is broken.
+  [
+    'compile',
+    new RegExp(
+      [String.raw`No such DSL method '[^']+' found|\bWorkflowScript: \d+: |MultipleCompilationErrorsException: startup failed`].join('|'),
     ),
   ],
 ];

@@ -17,15 +17,25 @@ export interface EvidenceCategoryInput {
   textOf: (b: Block) => string;
   /** The failing step's name (`Install dependencies`, `bundle install`, `npm run lint`), when a CI format gave one. */
   stepName?: string;
+  /**
+   * The failing step is the CI's own fetch of the sources (formats' fetchesSources: `get_sources`,
+   * `Declarative: Checkout SCM`, `actions/checkout@…`), which runs before any project command.
+   */
+  sourceFetch?: boolean;
 }
 
 /**
  * The category from the evidence (issue 14): the matchers' category stands, except that a dependency
  * failure whose final evidence is the network is infra; with no matcher category, the blocks' own words
  * decide, best block first; infra only when an infra block is the step's final error (no test, compile or
- * lint failure after it); the failing step's name is the last resort; `unknown` when nothing fits.
+ * lint failure after it); the failing step's name is the last resort; `unknown` when nothing fits. A
+ * failure in the CI's own checkout step is infra.
  */
 export function categoriseEvidence(input: EvidenceCategoryInput): Category {
+  // The runner's checkout ended the job (`fatal: reference is not a tree`, `could not read Username`,
+  // `repository … not found`, `Could not resolve host`): no project command ran, so nothing of the
+  // project's failed. Infra ended the step (issue 14 part 4), whatever words git used.
+  if (input.sourceFetch) return 'infra';
   const ordered = [...input.blocks].sort((a, b) => a.start - b.start);
   const read = ordered.map((b) => ({ b, text: input.textOf(b) })).map((x) => ({ ...x, category: blockCategory(x.b, x.text), infra: speaksInfra(x.b, x.text) }));
   const lastInfra = read.map((x) => x.infra).lastIndexOf(true);

@@ -3,6 +3,7 @@ import type { SectionMarker } from './scan-log.js';
 import { detectFormat, pickFailingStep, type CiFormat, type Step } from './formats/index.js';
 
 export type { Step } from './formats/index.js';
+export { fetchesSources } from './formats/index.js';
 
 export interface StepLayout {
   /** The CI the log came from (detected from its markers), or `plain` for pasted tool output. */
@@ -12,10 +13,13 @@ export interface StepLayout {
   /** First line of the runner's post-job cleanup, which is never the cause (Actions only). */
   cleanupStart?: number;
   /**
-   * The lines as a person reads them, when the CI prefixes every output line (Drone's `[step:L1:1s] `):
-   * the same line numbers, the prefix cut. Absent when the lines need no change.
+   * The lines as a person reads them, when the CI prefixes every output line (Drone's `[step:L1:1s] `)
+   * or printed lines about itself (the format's runnerLines: Jenkins' own stack traces): the same line
+   * numbers, the prefix cut, the runner's own lines left out. Absent when the lines need no change.
    */
   lines?: LogLine[];
+  /** The runner's own lines (left out of `lines`), when the format found any. */
+  runnerLines?: ReadonlySet<number>;
 }
 
 /**
@@ -29,8 +33,17 @@ export function findFailingStep(lines: readonly LogLine[], sections: readonly Se
   const steps = format.steps(input);
   if (format.id === 'plain') return { format: 'plain', steps: [], failing: null };
   const cleanupStart = format.cleanupStart?.(input);
-  const read = format.linePrefix ? withoutPrefix(lines, format.linePrefix) : undefined;
-  return { format: format.id, steps, failing: pickFailingStep(steps, format.failureOrder), ...(cleanupStart ? { cleanupStart } : {}), ...(read ? { lines: read } : {}) };
+  const cut = format.linePrefix ? withoutPrefix(lines, format.linePrefix) : undefined;
+  const own = new Set(format.runnerLines?.(cut ?? lines) ?? []);
+  const read = own.size ? (cut ?? lines).filter((l) => !own.has(l.n)) : cut;
+  return {
+    format: format.id,
+    steps,
+    failing: pickFailingStep(steps, format.failureOrder),
+    ...(cleanupStart ? { cleanupStart } : {}),
+    ...(read ? { lines: read } : {}),
+    ...(own.size ? { runnerLines: own } : {}),
+  };
 }
 
 /** The lines with the CI's per-line prefix cut (steps were read from the prefixed lines first). */

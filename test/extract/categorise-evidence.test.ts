@@ -47,6 +47,11 @@ describe('the category from the evidence blocks, when no matcher gave one (real 
     ['py_compile `SyntaxError` under a traceback (frames alone said test)', 'rec-python-py-compile-syntax', 'compile'],
     ['rust tidy `line longer than 100 chars` (Azure)', 'azure-rust-72029-tidy-line-length', 'lint'],
     ['rustfmt `Diff in src/lib.rs:1:` (cargo fmt --check)', 'rec-cargo-fmt-check', 'lint'],
+    ["Jenkins' `Declarative: Checkout SCM` fails `fatal: reference is not a tree` (polaris-jenkins-samples): the runner's checkout", 'jenkins-pipeline-polaris-checkout-not-a-tree', 'infra'],
+    ["GitLab's `get_sources`: `does not appear to be a git repository` / `Could not read from remote repository`", 'gitlab-demo-project-get-sources-not-a-repo', 'infra'],
+    ['git `fetch-pack: expected shallow list` / `The remote end hung up unexpectedly` (gitlab-runner)', 'gitlab-runner-git-fetch-pack-shallow', 'infra'],
+    ["`sudo: a password is required` on the Jenkins agent (Appigle): the agent's account, not the project", 'jenkins-pipeline-appigle-sudo-password', 'infra'],
+    ["a Jenkinsfile's `No such DSL method 'publishTestResults'` (Appigle): the pipeline script is broken", 'jenkins-pipeline-appigle-post-condition-dsl', 'compile'],
   ];
   for (const [what, name, want] of cases)
     it(`${what}: ${want}`, async () => {
@@ -54,6 +59,18 @@ describe('the category from the evidence blocks, when no matcher gave one (real 
       expect(d.category).toBe(want);
       if (want === 'infra') expect(d.findings).toEqual([]);
     });
+});
+
+describe("a checkout failure is infra only in the CI's own checkout step (issue 14 part 4)", () => {
+  const polaris = wild('jenkins-pipeline-polaris-checkout-not-a-tree');
+  // `ERROR: Checkout failed` … `stderr: fatal: reference is not a tree: 91f9657…`, then the retry error.
+  const { blocks, textOf } = blocksOf(polaris, [[50, 53], [101, 101]]);
+  it('in the runner\'s checkout step: infra', () => {
+    expect(categoriseEvidence({ matched: 'unknown', signals: [], blocks, textOf, stepName: 'Declarative: Checkout SCM', sourceFetch: true })).toBe('infra');
+  });
+  it("the same git words in a step of the project's own (its script ran `git checkout`): not infra", () => {
+    expect(categoriseEvidence({ matched: 'unknown', signals: [], blocks, textOf, stepName: 'Build' })).not.toBe('infra');
+  });
 });
 
 describe('a dependency error the step survived is not the cause (classify.ts)', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanLog } from '../../src/log/scan-log.js';
 import { openLog } from '../../src/log/open-log.js';
-import { findFailingStep } from '../../src/log/find-failing-step.js';
+import { fetchesSources, findFailingStep } from '../../src/log/find-failing-step.js';
+import { jenkinsOwnTraceLines } from '../../src/log/formats/jenkins-own-traces.js';
 
 /**
  * The failing step of real logs in fixtures/wild/ whose CI format needed reading right (each folder's
@@ -154,5 +155,47 @@ describe('TeamCity service messages recorded from mocha-teamcity-reporter on fla
     expect(layout.format).toBe('teamcity');
     expect(layout.failing).toEqual({ name: 'Flatten', startLine: 29, endLine: 51, kind: 'user', errorLines: [45], failed: true });
     expect(layout.steps.map((s) => s.name)).toContain('Unflatten Primitives');
+  });
+});
+
+describe("Jenkins' own stack traces are the runner's lines, not evidence (formats' runnerLines)", () => {
+  it('a failed `Declarative: Checkout SCM`: the git plugin and remoting frames are left out, the message above them kept (polaris-jenkins-samples)', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-polaris-checkout-not-a-tree');
+    const own = layout.runnerLines!;
+    // `at PluginClassLoader for git-client//…`, `Also:   hudson.remoting.Channel$CallSiteStackTrace`, `Caused: java.io.IOException`.
+    for (const n of [55, 56, 57, 58, 62, 77, 81, 90, 100]) expect(own.has(n)).toBe(true);
+    // `ERROR: Checkout failed`, the GitException that carries git's words, `stderr: fatal: reference is not a tree`, the retry error.
+    for (const n of [50, 51, 53, 101]) expect(own.has(n)).toBe(false);
+    const read = new Set(layout.lines!.map((l) => l.n));
+    expect(read.has(58)).toBe(false);
+    expect(read.has(53)).toBe(true);
+  });
+
+  it("a Pipeline script's error: the CPS interpreter's frames are Jenkins', the `WorkflowScript:38` frame (the Jenkinsfile) is the project's (Appigle)", async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-appigle-post-condition-dsl');
+    const own = layout.runnerLines!;
+    expect(own.has(117)).toBe(true); // at PluginClassLoader for workflow-cps//org.jenkinsci.plugins.workflow.cps.DSL.invokeMethod
+    expect(own.has(121)).toBe(true); // at org.codehaus.groovy.reflection.CachedMethod.invoke, called by Jenkins
+    expect(own.has(137)).toBe(true); // at org.jenkinsci.plugins.pipeline.modeldefinition.ModelInterpreter…
+    expect(own.has(136)).toBe(false); // at WorkflowScript.run(WorkflowScript:38)
+    expect(own.has(116)).toBe(false); // java.lang.NoSuchMethodError: No such DSL method 'publishTestResults' …
+  });
+
+  it("a project's own Java trace (no Jenkins frame: a Maven test run on Actions) is not the runner's", async () => {
+    const { scan } = await layoutOf('gha-maven-2397394521');
+    // The same lines without the Actions timestamp, as a Jenkins console would print them.
+    const lines = scan.lines.map((l) => ({ n: l.n, text: l.text.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '') }));
+    expect(lines.some((l) => /^\s*at [\w.$]+\(\w+\.java:\d+\)/.test(l.text))).toBe(true);
+    expect(jenkinsOwnTraceLines(lines)).toEqual([]);
+  });
+});
+
+describe("the CI's own checkout step, by the format's step identity (fetchesSources)", () => {
+  it("Jenkins' `Declarative: Checkout SCM` and GitLab's `get_sources` fetch the sources; a stage of the project's does not", async () => {
+    expect(fetchesSources((await layoutOf('jenkins-pipeline-polaris-checkout-not-a-tree')).layout.failing!)).toBe(true);
+    expect(fetchesSources((await layoutOf('gitlab-demo-project-get-sources-not-a-repo')).layout.failing!)).toBe(true);
+    const deploy = (await layoutOf('jenkins-pipeline-appigle-sudo-password')).layout.failing!;
+    expect(deploy.name).toBe('Deploy');
+    expect(fetchesSources(deploy)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { teamcity } from './teamcity.js';
 import { travis } from './travis.js';
 
 export type { CiFormat, CiFormatModule, FormatInput, Step, StepKind } from './step.js';
-export { stepFailed } from './step.js';
+export { fetchesSources, stepFailed } from './step.js';
 export { pickFailingStep } from './pick-failing-step.js';
 
 /** Every CI format, most specific markers first (a tie goes to the earlier one); plain is the floor. */

@@ -1,3 +1,4 @@
+import { jenkinsOwnTraceLines } from './jenkins-own-traces.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
 /** The Timestamper plugin's prefixes: `23:26:05  `, `[2024-01-02T10:11:12.345Z] `. */
@@ -59,6 +60,7 @@ export const jenkins: CiFormatModule = {
     const pipeline = countLines(input.lines, (t) => text(t).startsWith('[Pipeline] '), 2) >= 2;
     return pipeline ? stages(input) : classicSteps(input);
   },
+  runnerLines: (lines) => jenkinsOwnTraceLines(lines.map((l) => ({ n: l.n, text: text(l.text) }))),
 };
 
 function stages({ lines, totalLines }: FormatInput): Step[] {

@@ -63,11 +63,36 @@ export interface CiFormatModule {
    * with it cut (findFailingStep's `lines`).
    */
   linePrefix?: RegExp;
+  /**
+   * The lines the runner printed about itself, not about the project: its own stack traces (Jenkins'
+   * `hudson.*` frames under a failed checkout), its agent's chatter. They are never evidence and never
+   * pinned: findFailingStep's `lines` leave them out, so the matchers and the evidence do not read them.
+   * Read from the lines as a person reads them (linePrefix cut).
+   */
+  runnerLines?(lines: readonly LogLine[]): number[];
 }
 
 /** True when the step failed: a non-zero exit, or a failure the format marked, or a CI error line. */
 export function stepFailed(s: Step): boolean {
   return s.failed === true || (s.exitCode !== undefined ? s.exitCode !== 0 : s.errorLines.length > 0);
+}
+
+/**
+ * The steps in which a CI fetches the project's sources itself, before any project command runs, by the
+ * names each format gives them: GitLab's `get_sources`, Jenkins' `Declarative: Checkout SCM` (and a
+ * freestyle job's SCM checkout, the console before its first build step), `actions/checkout@…`, Azure's
+ * `Checkout …` task, CircleCI's `Checkout code`, Travis' `git.checkout` fold, Drone's `clone`, TeamCity's
+ * `Updating sources`, Buildkite's checkout hooks.
+ */
+const SOURCE_FETCH = /^(?:get_sources|Declarative: Checkout SCM|checkout|Checkout(?: .+)?|actions\/checkout@.*|git\.checkout.*|clone|git|Updating sources.*|Collecting changes.*|.*\bcheckout hook)$/i;
+
+/**
+ * True when the step is the runner's own fetch of the sources (a setup step named for it): what fails
+ * there (a ref missing from the remote, a host that cannot be resolved, credentials refused) is the CI's
+ * setup, not the project's code. A `git` command in the project's own script is a user step, never this.
+ */
+export function fetchesSources(s: Step): boolean {
+  return s.kind === 'setup' && SOURCE_FETCH.test(s.name);
 }
 
 /** Counts lines that pass `test`, stopping at `enough` (detectors need a few hits, not all). */
