@@ -45,6 +45,10 @@ export const mavenMatcher: Matcher = {
         i = end - 1;
         continue;
       }
+      if (PROJECTS_HEAD.test(text)) {
+        const block = projectsBlock(lines, i);
+        if (block) out.push(block);
+      }
       // Warnings about a mirror that failed before another one answered are noise; errors are the verdict.
       if (!text.startsWith('[WARNING]') && !text.startsWith('[INFO]') && RESOLVE.test(text)) {
         const message = text.replace(/^\[(?:ERROR|WARNING)\] /, '').trim();
@@ -58,6 +62,34 @@ export const mavenMatcher: Matcher = {
     return out;
   },
 };
+
+// Maven's report that it could not build the project model: the projects and their errors follow it.
+const PROJECTS_HEAD = /^\s*\[ERROR\] (?:The build could not read \d+ projects?\b|Some problems were encountered while processing the POMs:)/;
+// Where that report ends and Maven's advice starts: `[ERROR] To see the full stack trace …`, `[ERROR] Re-run Maven …`.
+const ADVICE = /^\[ERROR\] (?:To see the full stack trace|Re-run Maven|For more information about the errors|\[Help \d)/;
+/** How many lines the project-model report may hold: a few projects with a few errors each. */
+const MAX_PROJECTS_REPORT = 40;
+
+/**
+ * `[ERROR] The build could not read 2 projects -> [Help 1]` and the projects under it (`The project x (pom.xml)
+ * has 1 error`, each error indented below) as one block, down to Maven's advice.
+ */
+function projectsBlock(lines: readonly LogLine[], head: number): Signal | null {
+  const related: number[] = [];
+  let last = head;
+  for (let k = head + 1; k < lines.length && k <= head + MAX_PROJECTS_REPORT; k++) {
+    const t = lines[k]!.text;
+    if (!t.startsWith('[ERROR]') || ADVICE.test(t)) break;
+    related.push(lines[k]!.n);
+    if (t.slice('[ERROR]'.length).trim() !== '') last = k;
+  }
+  if (last === head) return null;
+  const body = lines.slice(head + 1, last + 1).map((l) => l.text).join('\n');
+  const category: Category = NETWORK.test(body) ? 'infra' : RESOLVE.test(body) ? 'dependency' : 'compile';
+  const message = lines[head]!.text.trim().replace(/^\[ERROR\] /, '').replace(/ -> \[Help \d+\]$/, '');
+  return { kind: 'diagnostic', message, tool: 'maven', category, severity: 'error', weight: 0.9, logLine: lines[head]!.n,
+    related: related.filter((n) => n <= lines[last]!.n), blockEnd: lines[last]!.n };
+}
 
 // Surefire's count under its Results summary: `[ERROR] Tests run: 25, Failures: 0, Errors: 1, Skipped: 0`.
 const TOTALS = /^(?:\[(?:ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+/;
