@@ -5,6 +5,8 @@ import { isJvmLibraryFrame, parseJvmFrame } from './frames-jvm.js';
 // Surefire's per-test header: `[ERROR] com.a.XTest.testX -- Time elapsed: … <<< FAILURE!` (3.x) or
 // `[ERROR] testX(com.a.XTest)  Time elapsed: … <<< ERROR!` (2.x / JUnit 4 naming).
 const TEST_HEADER = /^\[ERROR\] (\S.*?)(?: --|  ) ?Time elapsed: .*<<< (FAILURE|ERROR)!$/;
+// Surefire's count for one test class that failed: `[ERROR] Tests run: 4, Failures: 0, Errors: 2, …, Time elapsed: 0.054 s <<< FAILURE! - in com.a.XTest`.
+const CLASS_RESULT = /^(?:\[ERROR\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!/;
 const JUNIT4_NAME = /^([\w$]+)\(([\w.$]+)\)$/;
 // The Results summary: `[ERROR] Failures:` / `[ERROR] Errors:` (3.x), `Failed tests:` / `Tests in error:` (2.x).
 const SUMMARY_HEAD = /^(?:\[ERROR\] )?(?:Failures|Errors|Failed tests|Tests in error):\s*$/;
@@ -33,6 +35,9 @@ export const mavenMatcher: Matcher = {
           signal.message = next.text.trim();
           signal.related = [next.n];
         }
+        // Surefire's count for the test class just above the first of its failures heads their block.
+        const above = lines[i - 1];
+        if (above && CLASS_RESULT.test(above.text)) signal.related = [above.n, ...(signal.related ?? [])];
         locateInTest(signal, lines, i + 1);
         tests.set(shortName(symbol), signal);
         out.push(signal);
