@@ -32,14 +32,17 @@ export function listWild(dir = WILD) {
 
 // What makes a line blank once the CI's framing is gone: a runner timestamp, colour codes, a carriage return.
 const FRAMING = /\x1b\[[0-9;?]*[A-Za-z]|^\uFEFF?\d{4}-\d\d-\d\dT[\d:.]+Z ?|\r/g;
+// Maven's blank line is its log level alone (`[ERROR] `, `[INFO]`; sbt's `[info]`): as blank as an empty one
+// (the evidence stage's isEmptyLine, src/evidence/grow-block.ts).
+const LEVEL_ONLY = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]\s*$/;
 /**
  * The set of quoted line numbers of a label. A quoted range is what a person selects and pastes; its blank
- * lines (empty once timestamps and colours are gone) carry nothing, so they are left out of the set.
+ * lines (empty once timestamps and colours are gone, or a log level alone) carry nothing, so they are left out of the set.
  */
 export function quotedLines(label, text) {
   const lines = text === undefined ? null : text.split('\n');
   const s = new Set();
-  for (const [a, b] of label.quote) for (let n = a; n <= b; n++) if (!lines || (lines[n - 1] ?? '').replace(FRAMING, '').trim() !== '') s.add(n);
+  for (const [a, b] of label.quote) for (let n = a; n <= b; n++) if (!lines || (lines[n - 1] ?? '').replace(FRAMING, '').replace(LEVEL_ONLY, '').trim() !== '') s.add(n);
   return s;
 }
 

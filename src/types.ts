@@ -42,6 +42,12 @@ export interface Signal {
    * were failing tests`, `> Task :test FAILED`): it says what kind of failure, and is not quoted as evidence.
    */
   restatement?: boolean;
+  /**
+   * The last log line of the block this signal heads, when the tool's own output says where it ends (rustc's
+   * error stops before its `help:` suggestion, Ant's `BUILD FAILED` before `Total time`): the evidence stage
+   * quotes no further, where growing the block by its shape alone would run on.
+   */
+  blockEnd?: number;
 }
 
 /** `model`: pinned by the LLM mode's investigation and verified against the checkout (the cited code is on the line). */

@@ -21,4 +21,6 @@ export interface Block {
   source: BlockSource;
   /** The lines to quote when not every line of start..end is (a traceback's source listing is left out). */
   lines?: number[];
+  /** The matcher read where the tool's block ends (Signal.blockEnd): a generic block overlapping it does not run it on. */
+  closed?: boolean;
 }

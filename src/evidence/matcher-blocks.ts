@@ -66,7 +66,10 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
     // Grown from the header alone first, so that the project's own frames above a pinned frame count: the
     // runner's frames under them (JUnit's reflection, surefire's provider) are plumbing, not the block.
     const natural = blockEnd(input.lines, h, h);
-    const e = Math.min(natural >= hi ? natural : blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
+    const grown = Math.min(natural >= hi ? natural : blockEnd(input.lines, h, hi), h + MAX_BLOCK_LINES * 2);
+    // The matcher read where its tool's block ends: that bound wins over the shape (never above its own lines).
+    const until = s.blockEnd === undefined ? undefined : index.get(s.blockEnd);
+    const e = until === undefined ? grown : Math.max(hi, until);
     const shape = describeBlock(input.lines, h, e, h);
     const offCategory = input.category !== 'unknown' && s.category !== undefined && s.category !== input.category;
     const why = [`${s.tool ?? 'a matcher'} recognised it`, ...shape.why];
@@ -80,6 +83,7 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
       score: MATCHER_BASE + 0.5 * s.weight + (pinned ? PINNED_BONUS : 0) - (offCategory ? OFF_CATEGORY_PENALTY : 0),
       why,
       source: 'matcher',
+      ...(until === undefined ? {} : { closed: true }),
     });
   }
   return out;

@@ -5,6 +5,7 @@ import { lineKey, lineTemplate } from './templates.js';
 import { errorScore, isConsequence, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
+import { isEmptyLine } from './grow-block.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -301,7 +302,8 @@ export interface Selection {
  * back to back) is the next failure, not more of the last one: it stays its own block.
  */
 export function mergeBlocks(blocks: readonly Block[], text?: ReadonlyMap<number, string>): Block[] {
-  const sorted = [...blocks].sort((a, b) => a.start - b.start || b.end - a.end);
+  // At one start, a block whose end its tool said comes first, so that what grows past it is clamped to it.
+  const sorted = [...blocks].sort((a, b) => a.start - b.start || Number(b.closed === true) - Number(a.closed === true) || b.end - a.end);
   const out: Block[] = [];
   // pytest's section titles (`___ test_x ___`, `___ ERROR collecting x ___`) each open one failure. Other
   // runners' titles are left to merge: bats' `not ok 1`/`not ok 2`, isort's `ERROR:` lines are quoted as one run.
@@ -322,9 +324,12 @@ export function mergeBlocks(blocks: readonly Block[], text?: ReadonlyMap<number,
       continue;
     }
     const best = b.score > cur.score ? b : cur;
+    // A block whose end its tool said (Signal.blockEnd) takes what the generic finder saw inside it, not past it.
+    const closed = cur.closed && b.source !== 'matcher';
     out[out.length - 1] = {
+      ...(closed ? { closed } : {}),
       start: cur.start,
-      end: Math.max(cur.end, b.end),
+      end: closed ? cur.end : Math.max(cur.end, b.end),
       header: best.header,
       kind: best.kind,
       score: Math.max(cur.score, b.score) + 0.05,
@@ -371,8 +376,9 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const out: number[] = [];
     for (const n of b.lines ?? range(b.start, b.end)) {
       const t = text.get(n);
-      // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a block.
-      if (t !== undefined && t.trim() !== '' && !RUNNER_NOISE.test(t) && (n === b.header || !isConsequence(t))) out.push(n);
+      // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a
+      // block, nor a blank line (Maven's is its log level alone, `[INFO]`).
+      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && (n === b.header || !isConsequence(t))) out.push(n);
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.

@@ -106,6 +106,7 @@ const CONSEQUENCE = new RegExp(
     String.raw`banned from the build due to previous failures`,
     // Advice on how to see more (a backtrace, a verbose mode): what to do next, not what went wrong.
     String.raw`^note: run with \`RUST_BACKTRACE=|^note: Some details are omitted, run with`,
+    String.raw`^For more information about (?:this error|an error), try \`rustc --explain`,
   ].join('|'),
 );
 
@@ -205,6 +206,11 @@ const SUMMARY_HEADER = new RegExp(
     String.raw`\b\d+ tests? failed\b|[1-9]\d* failed, \d+ passed|\d+ passed, [1-9]\d* failed`,
     // A formatter's check that failed (black, ruff format): `2 files would be reformatted, 3 files would be left unchanged.`
     String.raw`^\s*[1-9]\d* files? would be reformatted\b`,
+    // ExUnit's sentence of counts (`1 doctest, 1 test, 2 failures`) and busted's (`0 successes / 1 failure / …`).
+    String.raw`^\d+ (?:doctests?|propert(?:y|ies)|tests?)(?:, \d+ (?:doctests?|propert(?:y|ies)|tests?))*, [1-9]\d* failures?\b`,
+    // cargo's closing count of a crate's errors: `error: could not compile \`x\` (lib) due to 2 previous errors`.
+    String.raw`^error: could not compile \`[^\`]+\`.* due to \d+ previous errors?`,
+    String.raw`^\d+ success(?:es)? / (?:[1-9]\d* failures? / \d+ errors?|\d+ failures? / [1-9]\d* errors?) / `,
   ].join('|'),
 );
 export const isSummaryHeader = (text: string): boolean => text.length < 2000 && SUMMARY_HEADER.test(text);

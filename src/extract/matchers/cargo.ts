@@ -15,6 +15,8 @@ const CLIPPY = /clippy::([\w-]+)|rust-clippy\/[^#\s]*#(\w+)/;
 const UNLINKED = /unlinked crate|can't find crate|`cargo add |extern crate|maybe a missing crate/;
 // Source excerpts: `12 |     code`, the `|` gutter, and suggestion diffs `12 -  old` / `12 +  new`.
 const SNIPPET = /^\s*(?:\d+\s*)?\||^\s*\d+ [-+~](?: |$)/;
+// A sub-diagnostic that suggests a change: `help: consider cloning the value`, `help: remove \`return\``.
+const SUGGESTION = /^help: /;
 const TEST_BLOCK = /^---- (\S+) stdout ----$/;
 // 1.73+: `thread 'x' (id) panicked at src/lib.rs:12:5:` with the message below; before: `'msg', src/lib.rs:12:5`.
 const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (.+):(\d+):(\d+):$/;
@@ -38,9 +40,14 @@ function readDiagnostic(lines: readonly LogLine[], i: number, m: RegExpExecArray
   const related: number[] = [lines[i]!.n];
   let body = '';
   let j = i + 1;
+  let cut: number | undefined;
   for (; j < lines.length && j < i + 200; j++) {
     const text = lines[j]!.text;
     if (text === '' || HEADER.test(text)) break;
+    // rustc's `help:` at the margin opens a suggestion (the fixed line, `++++` under it): what to try, not
+    // what went wrong; the error, its snippet and its `= note:` / `= help:` lines end above it.
+    if (cut === undefined && SUGGESTION.test(text)) cut = lines[j - 1]!.n;
+    if (cut !== undefined) continue;
     body += text + '\n';
     const a: RegExpExecArray | null = arrow ? null : ARROW.exec(text);
     if (a) {
@@ -64,6 +71,7 @@ function readDiagnostic(lines: readonly LogLine[], i: number, m: RegExpExecArray
     logLine: arrowN,
     related,
   };
+  if (cut !== undefined) signal.blockEnd = cut;
   return { signal, end: j };
 }
 

@@ -23,6 +23,24 @@ const XCTEST = /^-\[[\w.]+ \w+\] : /;
 // clang-tidy's findings end in their check's name (`[bugprone-x]`, not the compiler's `[-Wx]`): clang-tidy.ts reads them.
 const CLANG_TIDY_CHECK = / \[[a-z]+(?:-[\w.]+)+(?:,-warnings-as-errors)?\]$/;
 const MISSING_HEADER = /: No such file or directory$|file not found$/;
+// The lines gcc prints above a diagnostic to say how it got there: the include chain (`In file included
+// from a.h:3,` / `                 from b.c:1:`) and a template's `x.h:93:39:   required from …` trail.
+const INCLUDED_FROM = /^In file included from \S+:\d+(?::\d+)?[,:]$|^\s+from \S+:\d+(?::\d+)?[,:]$/;
+const REQUIRED_FROM = /^\S+:\d+:(?:\d+:)?\s+(?:required|recursively required|required by substitution of) (?:from|by)\b/;
+// gcc's source excerpt under a diagnostic: `  418 |   code`, `      |   ^~~`, a fix-it `  +++ |+#include <stdio.h>`.
+const EXCERPT = /^\s*(?:\d+\s*|\+\+\+\s*)?\|/;
+// `cc1: all warnings being treated as errors`: why the warning above failed the build, quoted with it.
+const WERROR = /^cc1(?:plus|obj)?: (?:all )?(?:some )?warnings being treated as errors$/;
+/** How many lines of an include chain and template trail gcc may print above one diagnostic. */
+const MAX_DIAGNOSTIC_HEAD = 40;
+
+/** The index of the last line of the excerpt under line `i` (`i` itself when there is none), and a `cc1: … as errors` after it. */
+function excerptEnd(lines: readonly LogLine[], i: number): number {
+  let j = i;
+  while (j + 1 < lines.length && j - i < MAX_DIAGNOSTIC_HEAD && EXCERPT.test(lines[j + 1]!.text)) j++;
+  if (j + 1 < lines.length && WERROR.test(lines[j + 1]!.text)) j++;
+  return j;
+}
 
 function categoryOf(severity: string, message: string, snippet: string): Category {
   if (severity !== 'fatal error' && !message.endsWith("' file not found")) return 'compile';
@@ -69,16 +87,33 @@ export const gccMatcher: Matcher = {
     // The latest `file: In function 'f':` line; it names the function for that file's next diagnostics.
     let context: { n: number; file: string; symbol: string } | undefined;
     let last: Signal | undefined;
+    // The include chain, `In function` line and template trail printed just above the next diagnostic: its head.
+    let head: number[] = [];
     for (let i = 0; i < lines.length; i++) {
       const { n, text: raw } = lines[i]!;
-      if (raw.length > MAX_LINE || !raw.includes(':')) continue;
+      if (raw.length > MAX_LINE || !raw.includes(':')) {
+        head = [];
+        continue;
+      }
+      if (INCLUDED_FROM.test(raw)) {
+        if (raw.startsWith('In file')) head = [];
+        if (head.length < MAX_DIAGNOSTIC_HEAD) head.push(n);
+        continue;
+      }
+      if (head.length && head.length < MAX_DIAGNOSTIC_HEAD && REQUIRED_FROM.test(raw)) {
+        head.push(n);
+        continue;
+      }
       const ld = LD_PREFIX.exec(raw);
       const text = ld ? raw.slice(ld[0].length) : raw;
       const ctx = text.includes(': In ') ? CONTEXT.exec(text) : null;
       if (ctx) {
         context = { n, file: ctx[1]!, symbol: functionName(ctx[2]!) };
+        if (!ld && head.length < MAX_DIAGNOSTIC_HEAD) head.push(n);
         continue;
       }
+      const above = head;
+      head = [];
       const inFn = LD_IN_FUNCTION.exec(text);
       if (ld && inFn) {
         context = { n, file: '', symbol: inFn[1]! };
@@ -88,12 +123,18 @@ export const gccMatcher: Matcher = {
       // `Tests.m:12: error: -[Suite test] : …` is an XCTest assertion, not clang: xctest.ts reads it.
       if (d && C_FAMILY.test(d[1]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
         const [, path, line, column, severity, message] = d;
+        const end = excerptEnd(lines, i);
         if (severity === 'note') {
           // Notes ("declared here", "required from here") explain the diagnostic above them.
-          last?.related?.push(n);
+          if (last?.related && last.blockEnd !== undefined) {
+            last.related.push(n);
+            last.blockEnd = lines[end]!.n;
+          } else last?.related?.push(n);
+          i = end;
           continue;
         }
         const fn = context?.file === path ? context : undefined;
+        const related = above.length ? above : fn ? [fn.n] : [];
         last = {
           kind: 'diagnostic',
           path: path!,
@@ -106,9 +147,12 @@ export const gccMatcher: Matcher = {
           category: categoryOf(severity!, message!, lines[i + 1]?.text ?? ''),
           weight: severity === 'warning' ? 0.3 : 1.0,
           logLine: n,
-          related: fn ? [fn.n] : [],
+          related,
+          // The diagnostic ends with its excerpt (and its notes, above): what gcc prints next is the next one.
+          blockEnd: lines[end]!.n,
         };
         out.push(last);
+        i = end;
         continue;
       }
       const u = text.includes('undefined reference') || text.includes('multiple definition') ? LD_PHRASE.exec(text) : null;

@@ -88,6 +88,10 @@ import { lycheeMatcher } from './lychee.js';
 import { dartTestMatcher } from './dart-test.js';
 import { xcprettyMatcher } from './xcpretty.js';
 // end p14mat2
+// p14jvm: JVM build tools (one contiguous block)
+import { antMatcher } from './ant.js';
+import { jvmCrashMatcher } from './jvm-crash.js';
+// end p14jvm
 import { packageManagerMatcher } from './package-managers.js';
 import { infraMatcher } from './infra.js';
 import { genericErrorsMatcher } from './generic-errors.js';
@@ -186,6 +190,10 @@ export const MATCHERS: readonly Matcher[] = [
   dartTestMatcher,
   xcprettyMatcher,
   // end p14mat2
+  // p14jvm: JVM build tools
+  antMatcher,
+  jvmCrashMatcher,
+  // end p14jvm
   packageManagerMatcher,
   infraMatcher,
   workflowCommandsMatcher,

@@ -66,8 +66,7 @@ const RULES: readonly InfraRule[] = [
   { kind: 'timeout', hint: 'ran longer than the maximum time', test: /ran longer than the maximum time of \d+ minutes/ },
   { kind: 'timeout', hint: 'Too long with no output', test: /^Too long with no output \(exceeded [^)]+\)/ },
   { kind: 'timeout', hint: 'due to timeout', test: /^Cancelling nested steps due to timeout$/ },
-  // The JVM could not even start: the machine has too little memory.
-  { kind: 'out-of-memory', hint: 'insufficient memory', test: /There is insufficient memory for the Java Runtime Environment to continue/ },
+  // The JVM that could not even start (too little memory) is read by jvm-crash.ts, with its whole banner.
   // Exit 137 is SIGKILL (the OOM killer, a hard timeout), as Travis and GitLab report it.
   { kind: 'killed', hint: 'exited with 137', test: /^The command ".*" exited with 137\.$/ },
   { kind: 'killed', hint: 'exit code 137', test: /^ERROR: Job failed: exit code 137$/ },

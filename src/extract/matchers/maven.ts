@@ -5,6 +5,8 @@ import { isJvmLibraryFrame, parseJvmFrame } from './frames-jvm.js';
 // Surefire's per-test header: `[ERROR] com.a.XTest.testX -- Time elapsed: … <<< FAILURE!` (3.x) or
 // `[ERROR] testX(com.a.XTest)  Time elapsed: … <<< ERROR!` (2.x / JUnit 4 naming).
 const TEST_HEADER = /^\[ERROR\] (\S.*?)(?: --|  ) ?Time elapsed: .*<<< (FAILURE|ERROR)!$/;
+// Surefire's count for one test class that failed: `[ERROR] Tests run: 4, Failures: 0, Errors: 2, …, Time elapsed: 0.054 s <<< FAILURE! - in com.a.XTest`.
+const CLASS_RESULT = /^(?:\[ERROR\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!/;
 const JUNIT4_NAME = /^([\w$]+)\(([\w.$]+)\)$/;
 // The Results summary: `[ERROR] Failures:` / `[ERROR] Errors:` (3.x), `Failed tests:` / `Tests in error:` (2.x).
 const SUMMARY_HEAD = /^(?:\[ERROR\] )?(?:Failures|Errors|Failed tests|Tests in error):\s*$/;
@@ -33,6 +35,9 @@ export const mavenMatcher: Matcher = {
           signal.message = next.text.trim();
           signal.related = [next.n];
         }
+        // Surefire's count for the test class just above the first of its failures heads their block.
+        const above = lines[i - 1];
+        if (above && CLASS_RESULT.test(above.text)) signal.related = [above.n, ...(signal.related ?? [])];
         locateInTest(signal, lines, i + 1);
         tests.set(shortName(symbol), signal);
         out.push(signal);
@@ -44,6 +49,10 @@ export const mavenMatcher: Matcher = {
         if (block) out.push(block);
         i = end - 1;
         continue;
+      }
+      if (PROJECTS_HEAD.test(text)) {
+        const block = projectsBlock(lines, i);
+        if (block) out.push(block);
       }
       // Warnings about a mirror that failed before another one answered are noise; errors are the verdict.
       if (!text.startsWith('[WARNING]') && !text.startsWith('[INFO]') && RESOLVE.test(text)) {
@@ -58,6 +67,34 @@ export const mavenMatcher: Matcher = {
     return out;
   },
 };
+
+// Maven's report that it could not build the project model: the projects and their errors follow it.
+const PROJECTS_HEAD = /^\s*\[ERROR\] (?:The build could not read \d+ projects?\b|Some problems were encountered while processing the POMs:)/;
+// Where that report ends and Maven's advice starts: `[ERROR] To see the full stack trace …`, `[ERROR] Re-run Maven …`.
+const ADVICE = /^\[ERROR\] (?:To see the full stack trace|Re-run Maven|For more information about the errors|\[Help \d)/;
+/** How many lines the project-model report may hold: a few projects with a few errors each. */
+const MAX_PROJECTS_REPORT = 40;
+
+/**
+ * `[ERROR] The build could not read 2 projects -> [Help 1]` and the projects under it (`The project x (pom.xml)
+ * has 1 error`, each error indented below) as one block, down to Maven's advice.
+ */
+function projectsBlock(lines: readonly LogLine[], head: number): Signal | null {
+  const related: number[] = [];
+  let last = head;
+  for (let k = head + 1; k < lines.length && k <= head + MAX_PROJECTS_REPORT; k++) {
+    const t = lines[k]!.text;
+    if (!t.startsWith('[ERROR]') || ADVICE.test(t)) break;
+    related.push(lines[k]!.n);
+    if (t.slice('[ERROR]'.length).trim() !== '') last = k;
+  }
+  if (last === head) return null;
+  const body = lines.slice(head + 1, last + 1).map((l) => l.text).join('\n');
+  const category: Category = NETWORK.test(body) ? 'infra' : RESOLVE.test(body) ? 'dependency' : 'compile';
+  const message = lines[head]!.text.trim().replace(/^\[ERROR\] /, '').replace(/ -> \[Help \d+\]$/, '');
+  return { kind: 'diagnostic', message, tool: 'maven', category, severity: 'error', weight: 0.9, logLine: lines[head]!.n,
+    related: related.filter((n) => n <= lines[last]!.n), blockEnd: lines[last]!.n };
+}
 
 // Surefire's count under its Results summary: `[ERROR] Tests run: 25, Failures: 0, Errors: 1, Skipped: 0`.
 const TOTALS = /^(?:\[(?:ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+/;

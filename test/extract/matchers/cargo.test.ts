@@ -18,7 +18,9 @@ describe('cargoMatcher', () => {
         category: 'compile',
         weight: 1,
         logLine: 3,
-        related: [2, 11, 12, 13],
+        // The `help: try wrapping …` suggestion under the note is what to try, not the error: the block ends above it.
+        related: [2, 11, 12],
+        blockEnd: 12,
       },
     ]);
   });
@@ -35,7 +37,9 @@ describe('cargoMatcher', () => {
       logLine: 25,
     });
     // The note's own --> line (src/config.rs:9:8) is evidence of the same diagnostic.
-    expect(signals[0]!.related).toEqual([24, 30, 31, 35]);
+    expect(signals[0]!.related).toEqual([24, 30, 31]);
+    // The block ends above `help: provide the argument` and its suggested call.
+    expect(signals[0]!.blockEnd).toBe(34);
   });
 
   it('calls a clippy lint a lint failure and names the lint', () => {
@@ -51,7 +55,8 @@ describe('cargoMatcher', () => {
         category: 'lint',
         weight: 1,
         logLine: 35,
-        related: [34, 40, 41, 42, 43],
+        related: [34, 40, 41, 42],
+        blockEnd: 42,
       },
     ]);
   });

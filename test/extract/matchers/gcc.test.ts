@@ -20,6 +20,8 @@ describe('gccMatcher', () => {
         weight: 0.3,
         logLine: 2,
         related: [1],
+        // The diagnostic ends with its source excerpt (`34 |   code`, `   |   ^~~`).
+        blockEnd: 4,
       },
       {
         kind: 'diagnostic',
@@ -34,8 +36,14 @@ describe('gccMatcher', () => {
         weight: 1,
         logLine: 6,
         related: [5],
+        blockEnd: 8,
       },
     ]);
+  });
+
+  it('heads a diagnostic with its include chain and template trail, and ends it with its excerpt (openmonero, GitLab)', () => {
+    const signals = gccMatcher.extract(logLines('fixtures/wild/gitlab-openmonero-docker-static-assert/log.txt'));
+    expect(signals[0]).toMatchObject({ path: '/opt/monero/contrib/epee/include/span.h', line: 165, logLine: 65, related: [55, 56, 57, 58, 59, 60, 61, 62, 63, 64], blockEnd: 67 });
   });
 
   it('reads every error of a make -k build (C locale quotes), notes kept as related', () => {
