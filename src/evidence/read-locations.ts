@@ -16,6 +16,13 @@ const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-
  * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out.
  */
 const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)[A-Za-z][\w+-]{0,9})(?![\w-])`;
+/** A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`). */
+const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning):\s+)?`;
+/**
+ * Build files named without an extension, which GNU make and others name in the same header
+ * (`Makefile:13: *** missing separator.  Stop.`): the error names the build file, so it is the pin.
+ */
+const BUILD_FILE = String.raw`(?:[\w.@~+-]+/)*(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Vagrantfile|Rakefile|Gemfile|Brewfile|[Jj]ustfile|Snakefile|Earthfile|Tiltfile)(?![\w.-])`;
 /** A program's own name before the file (`m4:loop.m4:11:`, `sed: -e expression …` is not one: no line). */
 const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}:)?`;
 /**
@@ -24,14 +31,14 @@ const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}:)?`;
  * lead (SWI-Prolog's `ERROR: /x/a.pl:12:5: Syntax error`).
  */
 const GNU_HEADER = new RegExp(
-  String.raw`^\s*(?:(?:ERROR|Error|error|WARNING|Warning|warning):\s+)?${PROGRAM_PREFIX}${ANY_PATH}:(\d+)(?:[.:](\d+))?(?:-\d+(?:\.\d+)?)?:(?:\s|$)`,
+  String.raw`^\s*${SEVERITY_LABEL}${PROGRAM_PREFIX}(${ANY_PATH}|${BUILD_FILE}):(\d+)(?:[.:](\d+))?(?:-\d+(?:\.\d+)?)?:(?:\s|$)`,
   'g',
 );
 
 /** Each location form, with which group is the path, the line, the column. */
 const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; col?: number }[] = [
   // The GNU header, any file name (see GNU_HEADER); tried first so its column forms are read whole
-  { re: GNU_HEADER, path: 1, line: 2, col: 3 },
+  { re: GNU_HEADER, path: 1, line: 3, col: 4 },
   // Python, and anything quoting its path: `File "a/b.py", line 12`
   { re: new RegExp(String.raw`${PATH}", line (\d+)`, 'g'), path: 1, line: 2 },
   // PHP's and MSBuild's `file(12)`, `file(12,5)`; .NET's `file(12,5): error CS…`; Nim's `file(12, 5) Error:`
@@ -43,8 +50,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
-  // Perl::Critic's and others' `lib/A.pm: message … at line 12, column 5.`: the file leads the line
-  { re: new RegExp(String.raw`^\s*${PATH}: .*?\b(?:at|on) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
+  // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
+  // 11 near …`: the file leads the line (after a severity label), so any extension will do
+  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH}: .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
@@ -99,18 +107,22 @@ function located(text: string): (Location & { at: number; to: number; form: numb
 /**
  * A line that reports a place the way the block's header does: unindented, led by the same location
  * form (`Warning 15 in a.tex line 46:` above the header's `Warning 17 in a.tex line 57:`). A tool that
- * prints several reports in a row prints the first failure first: that one is the block's own place.
+ * prints several reports in a row prints the first failure first: that one is the block's own place,
+ * unless it only suspects one (then the first that states one).
  */
 function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   const header = byN.get(b.header) ?? '';
   const form = leadingForm(header);
   if (form === undefined) return b.header;
-  for (let n = b.start; n < b.header; n++) {
+  for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
-    if (text !== undefined && !isFrame(text) && leadingForm(text) === form) return n;
+    if (text !== undefined && !isFrame(text) && !HEDGED.test(text) && leadingForm(text) === form) return n;
   }
   return b.header;
 }
+
+/** A report that only suspects (lacheck's `possible unwanted space`): the block's failure is a report that states one. */
+const HEDGED = /\b(?:possible|possibly|probably|might|may be|consider|suggest(?:ion|ed)?)\b/i;
 
 /** How far into an unindented line its location may start and still lead it (`Warning 15 in `, `ERROR: `). */
 const LEAD_SPAN = 24;
@@ -191,15 +203,24 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
     const text = byN.get(n);
     if (text === undefined) return undefined;
     const m = LOCATION_ONLY.exec(text);
-    if (!m) continue;
+    if (!m) {
+      // A tool's report just above the block the finder chose (Docutils' `README.rst:5: (ERROR/3) …` above
+      // its `Exiting due to level-3 (ERROR) system message.`): the block restates it.
+      const report = leadingForm(text) !== undefined ? locationsIn(text) : [];
+      if (report.length) return { n, text, loc: report[0]! };
+      continue;
+    }
     const locs = locationsIn(m[1]!.replace(/:$/, ''));
     if (locs.length === 1) return { n, text, loc: locs[0]! };
   }
   return undefined;
 }
 
-/** A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, `Line 3, col 7: …`. */
-const FILELESS = /^\s*line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?\s*[-:,]/i;
+/**
+ * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
+ * error: … at line 10, column 10`, SQLite's `Parse error near line 4:`.
+ */
+const FILELESS = /(?:^\s*|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
 const FILE_LOOKBACK = 40;
 const PATH_ONLY = new RegExp(PATH, 'g');

@@ -84,4 +84,30 @@ describe('location forms of the long tail', () => {
     const s = signalsFromBlocks([{ start: at, end: at + 2, header: at, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'lint');
     expect(s).toMatchObject([{ path: 'docs/quick-start.html', line: 54, column: 18, tool: 'evidence' }]);
   });
+
+  it("reads Graphviz's `Error: file: … in line N` and GNU make's `Makefile:N: ***` (a build file without an extension)", () => {
+    expect(locationsIn(logLine('dot-unclosed-attribute-list-pip-deps', 0))).toEqual([{ path: 'docs/html/topics/deps.dot', line: 11 }]);
+    expect(locationsIn(logLine('make-missing-separator-rpcalc', 1))).toEqual([{ path: 'Makefile', line: 13 }]);
+    expect(locationsIn('Error: see foo: the value in line 3')).toEqual([]);
+  });
+
+  it("gives jq's file-less `at line N, column M` the file of the step's command", () => {
+    const lines = logLines('fixtures/logs/jq-missing-comma-bottleneck-package/log.txt');
+    const at = lines.find((l) => l.text.includes('parse error'))!.n;
+    const s = signalsFromBlocks([{ start: at, end: at, header: at, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'compile');
+    expect(s).toMatchObject([{ path: 'package.json', line: 10, column: 10 }]);
+  });
+
+  it("takes the report just above a block that only restates it (Docutils' `Exiting due to level-3`)", () => {
+    const lines = logLines('fixtures/logs/docutils-unknown-target-pathspec-readme/log.txt');
+    const s = signalsFromBlocks([{ start: 2, end: 2, header: 2, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'compile');
+    expect(s).toMatchObject([{ path: 'README.rst', line: 5, logLine: 1 }]);
+  });
+
+  it("passes over hedged reports for a block's first failure (lacheck's `possible unwanted space`)", () => {
+    const lines = logLines('fixtures/logs/lacheck-mismatched-end-reflection-rules/log.txt');
+    const s = signalsFromBlocks([{ start: 2, end: 6, header: 2, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'lint');
+    const top = [...s].sort((a, b) => b.weight - a.weight)[0]!;
+    expect(top).toMatchObject({ line: 46 });
+  });
 });
