@@ -127,6 +127,15 @@ const HEDGED = /\b(?:possible|possibly|probably|might|may be|consider|suggest(?:
 /** How far into an unindented line its location may start and still lead it (`Warning 15 in `, `ERROR: `). */
 const LEAD_SPAN = 24;
 
+/** The location a line opens with, the way a tool's report does (`luac: a.lua:222: …`, `Warning 15 in a.tex line 46:`). */
+export function leadingLocation(text: string): Location | undefined {
+  if (/^\s/.test(text)) return undefined;
+  const first = located(text)[0];
+  if (!first || first.at > LEAD_SPAN) return undefined;
+  const { at: _a, to: _t, form: _f, ...loc } = first;
+  return loc;
+}
+
 function leadingForm(text: string): number | undefined {
   if (/^\s/.test(text)) return undefined;
   const first = located(text)[0];
@@ -151,7 +160,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
       const text = byN.get(n);
       if (text === undefined) continue;
       const frame = isFrame(text);
-      for (const loc of locationsIn(text)) {
+      for (const { loc, demoted } of reportLocations(text)) {
         if (kept >= MAX_PER_BLOCK) break;
         kept++;
         out.push({
@@ -163,7 +172,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
           tool: 'evidence',
           ...(category !== 'unknown' ? { category } : {}),
           severity: 'error',
-          weight: frame ? FRAME_WEIGHT : n === own ? HEADER_WEIGHT : BODY_WEIGHT,
+          weight: demoted ? WHOLE_FILE_WEIGHT : frame ? FRAME_WEIGHT : n === own ? HEADER_WEIGHT : BODY_WEIGHT,
           logLine: n,
         });
       }
@@ -187,6 +196,24 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
     demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/** A second line of the same file in a report: luac's `a.lua:222: 'end' expected (to close 'function' at line 75)`. */
+const INNER_LINE = /\b(?:at|on|from) line (\d+)\b/g;
+/** A report placed at the end of the input: the tool read on to it looking for what was missing. */
+const AT_END = /<eof>|\bend of (?:file|input)\b|\bunexpected EOF\b|\bEOF\b/i;
+
+/**
+ * A line's locations, with the other lines of the same file it names (`at line 75`). When the report is
+ * placed at the end of the file, that place says only that the tool ran out of input: the other line
+ * (the construct it could not close) is the failure's, and the end's place is demoted.
+ */
+function reportLocations(text: string): { loc: Location; demoted?: boolean }[] {
+  const locs = locationsIn(text);
+  if (!locs.length || text.length > 2000) return locs.map((loc) => ({ loc }));
+  const inner = [...text.matchAll(INNER_LINE)].map((m) => Number(m[1])).filter((l) => l > 0 && !locs.some((x) => x.line === l));
+  if (!inner.length || !AT_END.test(text)) return locs.map((loc) => ({ loc }));
+  return [...inner.map((line) => ({ loc: { path: locs[0]!.path, line } })), ...locs.map((loc) => ({ loc, demoted: true }))];
 }
 
 /** Lines looked at above a block for its location: a blank, a source excerpt and its marker (gfortran, Crystal). */

@@ -110,4 +110,11 @@ describe('location forms of the long tail', () => {
     const top = [...s].sort((a, b) => b.weight - a.weight)[0]!;
     expect(top).toMatchObject({ line: 46 });
   });
+
+  it("reads luac's `(to close 'function' at line N)` as the same file's line, and puts it before the end of file the report is placed at", () => {
+    const lines = logLines('fixtures/logs/luac-missing-end-penlight-set/log.txt');
+    const s = signalsFromBlocks([{ start: 1, end: 1, header: 1, kind: 'diagnostic', score: 1, why: [], source: 'generic' } satisfies Block], lines, 'compile');
+    const w = (line: number) => s.find((x) => x.path === 'lua/pl/Set.lua' && x.line === line)!.weight;
+    expect(w(75)).toBeGreaterThan(w(222));
+  });
 });
