@@ -245,9 +245,10 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
 
 /**
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
- * error: … at line 10, column 10`, SQLite's `Parse error near line 4:`.
+ * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
+ * error near line 4:`.
  */
-const FILELESS = /(?:^\s*|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
+const FILELESS = /(?:^\s*|[:,]\s|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
 const FILE_LOOKBACK = 40;
 const PATH_ONLY = new RegExp(PATH, 'g');
