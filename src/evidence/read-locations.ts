@@ -9,9 +9,36 @@ import { isFrame } from './vocabulary.js';
 const EXT =
   'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
+/**
+ * Any file name with an extension, for the one form that says by itself it is a location: the GNU
+ * standard's diagnostic header leading the line. A toolchain nobody listed (Verilog's `.v`, Bison's `.y`,
+ * COBOL's `.cob`) writes it too; with a checkout the path must still map onto a file there. Host names
+ * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out.
+ */
+const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)[A-Za-z][\w+-]{0,9})(?![\w-])`;
+/** A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`). */
+const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning):\s+)?`;
+/**
+ * Build files named without an extension, which GNU make and others name in the same header
+ * (`Makefile:13: *** missing separator.  Stop.`): the error names the build file, so it is the pin.
+ */
+const BUILD_FILE = String.raw`(?:[\w.@~+-]+/)*(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Vagrantfile|Rakefile|Gemfile|Brewfile|[Jj]ustfile|Snakefile|Earthfile|Tiltfile)(?![\w.-])`;
+/** A program's own name before the file (`m4:loop.m4:11:`, `sed: -e expression …` is not one: no line). */
+const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}:)?`;
+/**
+ * GNU's `file:line:col:`, `file:line.col:`, `file:line.col-col:`, `file:line.col-line.col:`, `file:line-line:`
+ * (Bison, Vala, m4, Icarus Verilog), ending in `:` then a message. An optional `ERROR: `/`Error: ` label may
+ * lead (SWI-Prolog's `ERROR: /x/a.pl:12:5: Syntax error`).
+ */
+const GNU_HEADER = new RegExp(
+  String.raw`^\s*${SEVERITY_LABEL}${PROGRAM_PREFIX}(${ANY_PATH}|${BUILD_FILE}):(\d+)(?:[.:](\d+))?(?:-\d+(?:\.\d+)?)?:(?:\s|$)`,
+  'g',
+);
 
 /** Each location form, with which group is the path, the line, the column. */
 const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; col?: number }[] = [
+  // The GNU header, any file name (see GNU_HEADER); tried first so its column forms are read whole
+  { re: GNU_HEADER, path: 1, line: 3, col: 4 },
   // Python, and anything quoting its path: `File "a/b.py", line 12`
   { re: new RegExp(String.raw`${PATH}", line (\d+)`, 'g'), path: 1, line: 2 },
   // PHP's and MSBuild's `file(12)`, `file(12,5)`; .NET's `file(12,5): error CS…`; Nim's `file(12, 5) Error:`
@@ -23,8 +50,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
-  // Perl::Critic's and others' `lib/A.pm: message … at line 12, column 5.`: the file leads the line
-  { re: new RegExp(String.raw`^\s*${PATH}: .*?\b(?:at|on) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
+  // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
+  // 11 near …`: the file leads the line (after a severity label), so any extension will do
+  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH}: .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
@@ -54,9 +82,13 @@ export interface Location {
 
 /** Every location form on one line, leftmost first, without double counting overlaps. */
 export function locationsIn(text: string): Location[] {
+  return located(text).map(({ at: _a, to: _t, form: _f, ...l }) => l);
+}
+
+function located(text: string): (Location & { at: number; to: number; form: number })[] {
   if (text.length > 2000) return [];
-  const found: (Location & { at: number; to: number })[] = [];
-  for (const f of FORMS) {
+  const found: (Location & { at: number; to: number; form: number })[] = [];
+  for (const [form, f] of FORMS.entries()) {
     f.re.lastIndex = 0;
     for (const m of text.matchAll(f.re)) {
       const at = m.index ?? 0;
@@ -66,10 +98,48 @@ export function locationsIn(text: string): Location[] {
       const line = Number(m[f.line]);
       if (!path || !Number.isInteger(line) || line < 1 || /^https?:|:\/\//.test(text.slice(Math.max(0, at - 8), at + 3))) continue;
       const col = f.col ? Number(m[f.col]) : NaN;
-      found.push({ path, line, ...(Number.isInteger(col) && col > 0 ? { column: col } : {}), at, to });
+      found.push({ path, line, ...(Number.isInteger(col) && col > 0 ? { column: col } : {}), at, to, form });
     }
   }
-  return found.sort((a, b) => a.at - b.at).map(({ at: _a, to: _t, ...l }) => l);
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * A line that reports a place the way the block's header does: unindented, led by the same location
+ * form (`Warning 15 in a.tex line 46:` above the header's `Warning 17 in a.tex line 57:`). A tool that
+ * prints several reports in a row prints the first failure first: that one is the block's own place,
+ * unless it only suspects one (then the first that states one).
+ */
+function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
+  const header = byN.get(b.header) ?? '';
+  const form = leadingForm(header);
+  if (form === undefined) return b.header;
+  for (let n = b.start; n <= b.end; n++) {
+    const text = byN.get(n);
+    if (text !== undefined && !isFrame(text) && !HEDGED.test(text) && leadingForm(text) === form) return n;
+  }
+  return b.header;
+}
+
+/** A report that only suspects (lacheck's `possible unwanted space`): the block's failure is a report that states one. */
+const HEDGED = /\b(?:possible|possibly|probably|might|may be|consider|suggest(?:ion|ed)?)\b/i;
+
+/** How far into an unindented line its location may start and still lead it (`Warning 15 in `, `ERROR: `). */
+const LEAD_SPAN = 24;
+
+/** The location a line opens with, the way a tool's report does (`luac: a.lua:222: …`, `Warning 15 in a.tex line 46:`). */
+export function leadingLocation(text: string): Location | undefined {
+  if (/^\s/.test(text)) return undefined;
+  const first = located(text)[0];
+  if (!first || first.at > LEAD_SPAN) return undefined;
+  const { at: _a, to: _t, form: _f, ...loc } = first;
+  return loc;
+}
+
+function leadingForm(text: string): number | undefined {
+  if (/^\s/.test(text)) return undefined;
+  const first = located(text)[0];
+  return first && first.at <= LEAD_SPAN ? first.form : undefined;
 }
 
 /**
@@ -85,11 +155,12 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
     const first = out.length;
     let kept = 0;
     const header = (byN.get(b.header) ?? '').trim().slice(0, 500);
+    const own = firstReportLine(b, byN);
     for (let n = b.start; n <= b.end && kept < MAX_PER_BLOCK; n++) {
       const text = byN.get(n);
       if (text === undefined) continue;
       const frame = isFrame(text);
-      for (const loc of locationsIn(text)) {
+      for (const { loc, demoted } of reportLocations(text)) {
         if (kept >= MAX_PER_BLOCK) break;
         kept++;
         out.push({
@@ -97,11 +168,11 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
           path: loc.path,
           line: loc.line,
           ...(loc.column ? { column: loc.column } : {}),
-          message: header || text.trim().slice(0, 500),
+          message: (n === own && own !== b.header ? text.trim().slice(0, 500) : header) || text.trim().slice(0, 500),
           tool: 'evidence',
           ...(category !== 'unknown' ? { category } : {}),
           severity: 'error',
-          weight: frame ? FRAME_WEIGHT : n === b.header ? HEADER_WEIGHT : BODY_WEIGHT,
+          weight: demoted ? WHOLE_FILE_WEIGHT : frame ? FRAME_WEIGHT : n === own ? HEADER_WEIGHT : BODY_WEIGHT,
           logLine: n,
         });
       }
@@ -114,9 +185,35 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
           severity: 'error', weight: HEADER_WEIGHT, logLine: above.n });
       }
     }
+    if (out.length === first) {
+      const bare = filelessLine(b, byN);
+      if (bare) {
+        out.push({ kind: 'diagnostic', path: bare.path, line: bare.line, ...(bare.column ? { column: bare.column } : {}),
+          message: header || bare.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: BODY_WEIGHT, logLine: bare.n });
+      }
+    }
     demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/** A second line of the same file in a report: luac's `a.lua:222: 'end' expected (to close 'function' at line 75)`. */
+const INNER_LINE = /\b(?:at|on|from) line (\d+)\b/g;
+/** A report placed at the end of the input: the tool read on to it looking for what was missing. */
+const AT_END = /<eof>|\bend of (?:file|input)\b|\bunexpected EOF\b|\bEOF\b/i;
+
+/**
+ * A line's locations, with the other lines of the same file it names (`at line 75`). When the report is
+ * placed at the end of the file, that place says only that the tool ran out of input: the other line
+ * (the construct it could not close) is the failure's, and the end's place is demoted.
+ */
+function reportLocations(text: string): { loc: Location; demoted?: boolean }[] {
+  const locs = locationsIn(text);
+  if (!locs.length || text.length > 2000) return locs.map((loc) => ({ loc }));
+  const inner = [...text.matchAll(INNER_LINE)].map((m) => Number(m[1])).filter((l) => l > 0 && !locs.some((x) => x.line === l));
+  if (!inner.length || !AT_END.test(text)) return locs.map((loc) => ({ loc }));
+  return [...inner.map((line) => ({ loc: { path: locs[0]!.path, line } })), ...locs.map((loc) => ({ loc, demoted: true }))];
 }
 
 /** Lines looked at above a block for its location: a blank, a source excerpt and its marker (gfortran, Crystal). */
@@ -133,9 +230,49 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
     const text = byN.get(n);
     if (text === undefined) return undefined;
     const m = LOCATION_ONLY.exec(text);
-    if (!m) continue;
+    if (!m) {
+      // A tool's report just above the block the finder chose (Docutils' `README.rst:5: (ERROR/3) …` above
+      // its `Exiting due to level-3 (ERROR) system message.`): the block restates it.
+      const report = leadingForm(text) !== undefined ? locationsIn(text) : [];
+      if (report.length) return { n, text, loc: report[0]! };
+      continue;
+    }
     const locs = locationsIn(m[1]!.replace(/:$/, ''));
     if (locs.length === 1) return { n, text, loc: locs[0]! };
+  }
+  return undefined;
+}
+
+/**
+ * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
+ * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
+ * error near line 4:`.
+ */
+const FILELESS = /(?:^\s*|[:,]\s|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
+/** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
+const FILE_LOOKBACK = 40;
+const PATH_ONLY = new RegExp(PATH, 'g');
+
+/**
+ * A report without its file takes the one file named just above it: the line a tool prints before its
+ * reports (`docs/a.html:`), or the step's command (`Run tidy -q -e docs/a.html`). A line naming several
+ * files says nothing of which one.
+ */
+function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string }) | undefined {
+  for (let n = b.start; n <= b.end; n++) {
+    const text = byN.get(n);
+    const m = text !== undefined ? FILELESS.exec(text) : null;
+    if (!m || text === undefined) continue;
+    for (let k = b.start - 1; k >= b.start - FILE_LOOKBACK && k >= 1; k--) {
+      const above = byN.get(k);
+      if (above === undefined || above.length > 2000) continue;
+      const paths = new Set([...above.matchAll(PATH_ONLY)].map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
+      if (paths.size === 0) continue;
+      if (paths.size > 1) return undefined;
+      const col = m[2] ? Number(m[2]) : 0;
+      return { path: [...paths][0]!, line: Number(m[1]), ...(col > 0 ? { column: col } : {}), n, text };
+    }
+    return undefined;
   }
   return undefined;
 }

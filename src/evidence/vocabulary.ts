@@ -27,6 +27,8 @@ const STRONG = new RegExp(
     String.raw`[✗✘✕×❌]`,
     // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
     String.raw`\*\*\* .*\.\s+Stop\.$`,
+    // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
+    String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|parse error|Permission denied)\b`,
   ].join('|'),
 );
@@ -300,6 +302,12 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
+        // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
+        String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
+        // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
+        String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
+        // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
+        String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
       ].join('|'),
     ),

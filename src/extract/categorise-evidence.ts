@@ -2,6 +2,7 @@ import type { Category, Signal } from '../types.js';
 import type { Block } from '../evidence/block.js';
 import { categoryFromBlocks } from '../evidence/classify-blocks.js';
 import { CATEGORY_WORDS, INFRA_CAUSE } from '../evidence/vocabulary.js';
+import { locationsIn } from '../evidence/read-locations.js';
 
 /** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
 const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
@@ -56,6 +57,8 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
   if (first?.category === 'dependency') return 'dependency';
   for (const x of [...read].sort((a, b) => b.b.score - a.b.score)) if (x.category !== 'unknown') return x.category;
   if (framesOnly) return 'test';
+  const located = locatedReport(read);
+  if (located) return located;
   return input.stepName ? categoryOfStepName(input.stepName) : 'unknown';
 }
 
@@ -65,6 +68,32 @@ function blockCategory(b: Block, text: string): Category {
   const older = categoryFromBlocks([b], () => text);
   if (older !== 'unknown' && older !== 'infra') return older;
   return CATEGORY_WORDS.find(([c]) => c === 'test')![1].test(text) ? 'test' : 'unknown';
+}
+
+/** A report's severity when it says only that it warns (ChkTeX's `Warning 15 in a.tex line 46:`). */
+const WARNING_ONLY = /\bwarning\b/i;
+const ERROR_WORD = /\b(?:error|fatal|failed)\b/i;
+/**
+ * Reports in a row, none saying error (lacheck's `"a.tex", line 46: <- unmatched "\end{center}"` after its
+ * `possible unwanted space` notes): a checker listing what it found, where a compiler stops at its first.
+ */
+const LINTER_LIST = 3;
+
+/**
+ * A tool no rule knows, reporting on the code at a place in a source file (`bench/bubble.fs:32: Undefined
+ * word`, `m4:loop.m4:11: cannot open …`) with words no category names: what checks code and stops the
+ * step at a source line is its build; a report that only warns, or a list of reports none of which says
+ * error, is a lint. Read after every word rule, so
+ * a test runner's located failure is a test first.
+ */
+function locatedReport(read: readonly { b: Block; text: string }[]): Category | undefined {
+  for (const { text } of [...read].sort((a, b) => b.b.score - a.b.score)) {
+    const heads = text.split('\n').filter((l) => locationsIn(l).length > 0);
+    if (!heads.length) continue;
+    if (heads.some((l) => ERROR_WORD.test(l))) return 'compile';
+    return heads.every((l) => WARNING_ONLY.test(l)) || heads.length >= LINTER_LIST ? 'lint' : 'compile';
+  }
+  return undefined;
 }
 
 function speaksInfra(b: Block, text: string): boolean {

@@ -20,6 +20,12 @@ const FAILURE_TRAILER_SPAN = 8;
 /** The weight a frame matcher gives a project frame (frames-python.ts): the project's installed copy's frames get it back. */
 const INSTALLED_COPY_WEIGHT = 0.6;
 
+/**
+ * How far past a file's end a tool may place a report and still mean its last line: a parser that met the
+ * end of input counts the line it would have read next. Further off, the line is another version's.
+ */
+const PAST_END_SLACK = 1;
+
 /** The note that marks such a frame (blame-change reads it). */
 export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
@@ -67,6 +73,14 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       mappedHow = found ? 'search' : changed ? 'diff' : mapped;
     }
     if (line === undefined) continue;
+    // A line one past the end (msgfmt's `end-of-line within string` on a file's last line): the last line.
+    const fileLines = ws && line > 1 ? ws.lines(file) : undefined;
+    // A file ending in a newline splits into one empty string after its last line.
+    const last = fileLines ? (fileLines[fileLines.length - 1] === '' ? fileLines.length - 1 : fileLines.length) : 0;
+    if (last > 0 && line > last && line - last <= PAST_END_SLACK) {
+      notes.push(`line ${line} is past the end of the file: its last line`);
+      line = last;
+    }
     let score = weight;
     let depth: number | undefined;
     if (s.kind === 'frame') {

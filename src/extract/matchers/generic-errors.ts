@@ -1,5 +1,6 @@
 import type { Category, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
+import { leadingLocation } from '../../evidence/read-locations.js';
 
 /**
  * The last resort: error-looking lines that no toolchain matcher claimed (`[ERROR] Failed to execute goal
@@ -11,6 +12,16 @@ const ERRORISH = /^(?:\[ERROR\]|ERROR[: ]|error[:[]|Error: |npm ERR! |npm error 
 /** Boilerplate that surrounds real errors in Maven, Gradle and npm output and explains nothing. */
 const BOILERPLATE =
   /To see the full stack trace|Re-run Maven|For more information about the errors|^\[ERROR\] \[Help \d+\]|After correcting the problems|mvn <goals>|^\[ERROR\]\s*$|Run with --(?:stacktrace|info|debug|scan)|Get more help at|A complete log of this run|npm ERR! *$|This is probably not a problem with npm|Failed at the .* script\.?$/;
+/**
+ * A report that opens with its place and names a fault without a severity word (`luac: a.lua:222: 'end'
+ * expected …`, `bench/a.fs:32: Undefined word`, `Makefile:13: *** missing separator`): the form itself says
+ * a tool found something wrong there. Warnings are left to the matchers and the evidence finder.
+ */
+const FAULT_WORDS = /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
+const WARNING = /\bwarning\b/i;
+/** A cheap look for a place near the start (`x:12`, `x(12`, `… line 12`; not a timestamp) before the location forms are tried. */
+const PLACE_NEAR_START = /^(?!\d{4}-\d\d-\d\d[T ])\S[^\s:(]{0,200}(?::[^\s:]{1,200})?(?::\d|\(\d)|^\S.{0,60}\bline \d/;
+
 const MAVEN_GOAL = /Failed to execute goal [\w.-]+:([\w.-]+):/;
 
 function categoryOf(text: string): Category | undefined {
@@ -28,7 +39,8 @@ export const genericErrorsMatcher: Matcher = {
     const out: Signal[] = [];
     for (const l of lines) {
       const t = l.text.trimStart();
-      if (t.length > 1000 || !ERRORISH.test(t) || BOILERPLATE.test(t) || t.startsWith('##[')) continue;
+      if (t.length > 1000 || BOILERPLATE.test(t) || t.startsWith('##[')) continue;
+      if (!ERRORISH.test(t) && !(PLACE_NEAR_START.test(l.text) && FAULT_WORDS.test(t) && !WARNING.test(t) && leadingLocation(l.text))) continue;
       const category = categoryOf(t);
       out.push({ kind: 'diagnostic', message: t.slice(0, 500), tool: 'generic', severity: 'error', weight: category ? 0.55 : 0.3, logLine: l.n, ...(category ? { category } : {}) });
     }
