@@ -1,6 +1,10 @@
 // Builds fixtures/real-pins/<case>/case.json from the BugSwarm dissection (tdurieux/BugSwarm-dissection,
 // brought here with the search tool's `fetch`) and the projects' own mirrors. Run by hand, once:
-//   node scripts/bench-pins-corpus.mjs <case> <owner/repo> <failing sha> [...more triples from stdin]
+//   echo '<case> <owner/repo> <failing sha | -> [held-back]' | node scripts/bench-pins-corpus.mjs   (one line per case)
+// With `-` (a pull-request build: its log checks out FETCH_HEAD, or a commit the mirror no longer has) the
+// failing tree is the newest commit of the mirror whose tree holds every pre-image blob of the fix's diff
+// (the dissection's buggy_files), and `tree` says so. A trailing `held-back` pins the case to that half
+// (cases added after the first split; see halfOf in bench-pins.mjs).
 // It writes only labels: which log (dataset, path, commit), which tree (repo, failing commit, its parent),
 // and the accepted lines (the lines the real fix changed, in the failing tree's coordinates). Logs and
 // trees are read from the mirrors at bench time (what `fetch` brings is kept out of commits).
@@ -19,10 +23,25 @@ const git = (dir, ...a) => {
 const triples = readFileSync(0, 'utf8').trim().split('\n').map((l) => l.trim().split(/\s+/));
 const ddir = gitDirOf(DISSECTION);
 const dcommit = git(ddir, 'rev-parse', 'HEAD').trim();
-for (const [id, repo, failing] of triples) {
+/** The newest commit whose tree holds every file the fix changed exactly as the fix found it, or null. */
+function byPreImage(gdir, id, patch) {
+  const files = [...patch.matchAll(/^--- a\/(.+)$/gm)].map((m) => m[1].replace(/\t.*$/, ''));
+  const blobs = files.map((f) => git(ddir, 'rev-parse', `${dcommit}:BugSwarm/${id}/buggy_files/${f}`).trim());
+  const cands = new Set();
+  // Tolerant: a mirror may lack its largest blobs, which `log --find-object` then stops at.
+  const out = (...a) => spawnSync('git', [`--git-dir=${gdir}`, ...a], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout ?? '';
+  for (const b of blobs) for (const c of out('log', '--all', '--format=%H', `--find-object=${b}`).split('\n').filter(Boolean)) cands.add(c);
+  const has = (c) => files.every((f, i) => out('rev-parse', `${c}:${f}`).trim() === blobs[i]);
+  const dated = [...cands].filter(has).map((c) => [c, Number(git(gdir, 'show', '-s', '--format=%ct', c))]).sort((a, b) => b[1] - a[1]);
+  return dated[0]?.[0] ?? null;
+}
+
+for (const [id, repo, given, half] of triples) {
   const gdir = gitDirOf(repo);
   const patch = git(ddir, 'show', `${dcommit}:BugSwarm/${id}/patch.diff`);
   const log = git(ddir, 'show', `${dcommit}:BugSwarm/${id}/failing.log`);
+  const failing = given === '-' ? byPreImage(gdir, id, patch) : given;
+  if (!failing) { console.log(id, 'skipped: no commit of the mirror holds the pre-image'); continue; }
   const parent = git(gdir, 'rev-parse', `${failing}^`).trim();
   const accept = fixLines(patch);
   const lang = accept.some((a) => a.file.endsWith('.py')) ? 'python' : 'java';
@@ -34,6 +53,8 @@ for (const [id, repo, failing] of triples) {
     toolchain: build,
     failing,
     base: parent,
+    ...(given === '-' ? { tree: 'pre-image: the newest mirror commit holding every file the fix changed as it found it; base is its parent, not the breaking commit' } : {}),
+    ...(half ? { half } : {}),
     log: { dataset: DISSECTION, path: `BugSwarm/${id}/failing.log`, commit: dcommit },
     fix: { dataset: DISSECTION, path: `BugSwarm/${id}/patch.diff`, commit: dcommit },
     accept,

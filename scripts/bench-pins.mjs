@@ -33,10 +33,13 @@ export function listPins(dir = CORPUS) {
 /**
  * The half a case belongs to: projects sorted by name, alternately tuned on (A) and held back (B), so no
  * project is in both halves and the held-back half measures rules on projects they were not shaped on.
+ * A case whose case.json names its `half` (the projects added after the first split, all held back) keeps
+ * it and is left out of the alternation, so adding projects never moves an earlier project across halves.
  */
 export function halfOf(cases) {
-  const projects = [...new Set(cases.map((x) => x.c.repo))].sort();
-  return new Map(projects.map((p, i) => [p, i % 2 === 0 ? 'tuned' : 'held-back']));
+  const fixed = new Map(cases.filter((x) => x.c.half).map((x) => [x.c.repo, x.c.half]));
+  const projects = [...new Set(cases.map((x) => x.c.repo))].filter((p) => !fixed.has(p)).sort();
+  return new Map([...projects.map((p, i) => [p, i % 2 === 0 ? 'tuned' : 'held-back']), ...fixed]);
 }
 
 function git(gitDir, ...a) {

@@ -63,11 +63,12 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   // Distance from the failing tests through imports (1 = imported by a test, 2 = imported by that), plus
   // references by name to a changed file (Ruby constants, same-package Java classes need no import).
   const distance = new Map<string, number>();
+  const namer = changedFileNamer(sourceChanges.map((c) => c.file));
   let frontier = [...testFiles];
   for (let d = 1; d <= 3 && frontier.length; d++) {
     const next: string[] = [];
     for (const f of frontier) {
-      for (const g of [...importsOf(ws, f), ...namedChangedFiles(ws, f, sourceChanges.map((c) => c.file))]) {
+      for (const g of [...importsOf(ws, f), ...namedChangedFiles(ws, f, namer)]) {
         if (distance.has(g) || testFiles.has(g)) continue;
         distance.set(g, d);
         next.push(g);
@@ -227,18 +228,47 @@ function definitionsForCompile({ candidates, ws, diff }: BlameInput): Candidate[
   return out;
 }
 
-/** Changed files that `file` names: their stem as a word (`Tax`, `tax`, `TaxRules`) in its text. */
-function namedChangedFiles(ws: Workspace, file: string, changed: readonly string[]): string[] {
-  const lines = ws.lines(file);
-  if (!lines || !changed.length) return [];
-  const text = lines.join('\n');
-  return changed.filter((c) => {
-    if (c === file) return false;
+/**
+ * The names by which a file can refer to each changed file: its stem as a word (`tax_rules`) or in
+ * PascalCase (`TaxRules`). Built once per diagnosis: all word-only names go into one alternation, so each
+ * file in the import walk is scanned once, not once per changed file (a 378-file diff walked over a
+ * package's imports was minutes of regex compiling and rescanning).
+ */
+interface ChangedNamer {
+  /** One regex over every word-only name, with the changed files each name stands for. */
+  words?: { re: RegExp; files: Map<string, string[]> };
+  /** Names with other characters (`foo-bar`), matched one by one as before. */
+  others: { file: string; re: RegExp }[];
+}
+
+function changedFileNamer(changed: readonly string[]): ChangedNamer {
+  const files = new Map<string, string[]>();
+  const others: { file: string; re: RegExp }[] = [];
+  for (const c of changed) {
     const stem = c.slice(c.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-    if (stem.length < 3 || stem === 'index' || stem === '__init__' || stem === 'mod' || stem === 'lib') return false;
+    if (stem.length < 3 || stem === 'index' || stem === '__init__' || stem === 'mod' || stem === 'lib') continue;
     const pascal = stem.replace(/(^|[_-])(\w)/g, (_m, _s, ch: string) => ch.toUpperCase());
-    return new RegExp(`\\b(?:${escape(stem)}|${escape(pascal)})\\b`).test(text);
-  });
+    if (!/^\w+$/.test(stem) || !/^\w+$/.test(pascal)) {
+      others.push({ file: c, re: new RegExp(`\\b(?:${escape(stem)}|${escape(pascal)})\\b`) });
+      continue;
+    }
+    for (const n of new Set([stem, pascal])) files.set(n, [...(files.get(n) ?? []), c]);
+  }
+  // Longest first, so a name is never cut short by a shorter one it starts with (a word matches whole).
+  const names = [...files.keys()].sort((a, b) => b.length - a.length);
+  return { ...(names.length ? { words: { re: new RegExp(`\\b(?:${names.map(escape).join('|')})\\b`, 'g'), files } } : {}), others };
+}
+
+/** Changed files that `file` names: their stem as a word (`Tax`, `tax`, `TaxRules`) in its text. */
+function namedChangedFiles(ws: Workspace, file: string, namer: ChangedNamer): string[] {
+  const lines = ws.lines(file);
+  if (!lines || (!namer.words && !namer.others.length)) return [];
+  const text = lines.join('\n');
+  const out = new Set<string>();
+  if (namer.words) for (const m of text.matchAll(namer.words.re)) for (const c of namer.words.files.get(m[0]) ?? []) out.add(c);
+  for (const o of namer.others) if (o.re.test(text)) out.add(o.file);
+  out.delete(file);
+  return [...out];
 }
 
 function escape(s: string): string {

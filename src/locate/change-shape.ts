@@ -157,6 +157,13 @@ export function shapeOfHunk(h: Hunk, renames: ReadonlyMap<string, string> = rena
   return out;
 }
 
+/** How many times each identifier occurs among the tokens. */
+function countIds(toks: readonly string[]): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const x of toks) if (IDENT.test(x)) n.set(x, (n.get(x) ?? 0) + 1);
+  return n;
+}
+
 function unquote(s: string): string {
   return /^['"`]/.test(s) ? s.slice(1, -1) : s;
 }
@@ -166,17 +173,17 @@ function unquote(s: string): string {
  * old → new, where the old name is gone from the added lines and one new name took all its places.
  */
 export function renamesIn(hunks: readonly Hunk[]): Map<string, string> {
-  const added = hunks.flatMap((h) => h.added.map((a) => tokens(a.text)));
-  const removed = hunks.flatMap((h) => h.removed.map(tokens));
-  const addedIds = new Set(added.flat().filter((x) => IDENT.test(x)));
-  const removedIds = new Set(removed.flat().filter((x) => IDENT.test(x)));
-  const gone = [...removedIds].filter((x) => !addedIds.has(x));
-  const came = [...addedIds].filter((x) => !removedIds.has(x));
+  // Counted once (a 378-file diff made the per-name recounting below quadratic: minutes for one diagnosis).
+  const addedUses = countIds(hunks.flatMap((h) => h.added.flatMap((a) => tokens(a.text))));
+  const removedUses = countIds(hunks.flatMap((h) => h.removed.flatMap(tokens)));
+  // The names that came, by how many times they are used.
+  const cameByUses = new Map<number, string[]>();
+  for (const [c, n] of addedUses) if (!removedUses.has(c)) cameByUses.set(n, [...(cameByUses.get(n) ?? []), c]);
   const out = new Map<string, string>();
-  for (const g of gone) {
+  for (const [g, uses] of removedUses) {
+    if (addedUses.has(g)) continue;
     // The new name takes the old one's place: same number of uses across the hunk.
-    const uses = removed.flat().filter((x) => x === g).length;
-    const match = came.filter((c) => added.flat().filter((x) => x === c).length === uses);
+    const match = cameByUses.get(uses) ?? [];
     // A name used once (a single call swapped, `find` → `findLast`) is a change of call, not a rename.
     if (match.length === 1 && uses >= 2) out.set(g, match[0]!);
   }
