@@ -21,6 +21,12 @@ export const RG_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 // ── Reading logs (a 1 GB log must be diagnosed with peak RSS under 300 MB) ──
 /** Logs up to this size are kept whole: every line is cleaned and every matcher sees everything. */
 export const FULL_KEEP_BYTES = 48 * 1024 * 1024;
+/**
+ * ...and up to this many lines: each kept line costs ~200 bytes through the pipeline (its object, its
+ * cleaned text, the matchers' views), so 48 MB of 11-byte lines (4.4 M) would be ~1 GB. Real logs under
+ * FULL_KEEP_BYTES hold ~600,000 lines at most (80 bytes a line); past this a log is read as a big one.
+ */
+export const FULL_KEEP_LINES = 600_000;
 /** Read size: big enough that per-chunk work is amortised, small enough to bound memory. */
 export const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 /** stdin is read from its file descriptor in chunks this big (a pipe gives ≤64 KB a read): fewer, bigger Buffers than process.stdin's 64 KB ones, small enough to stay in the CPU cache for the scanner's needle passes. */
@@ -71,6 +77,12 @@ export const MIDDLE_SAMPLE_WINDOW = 32 * 1024;
 export const MIDDLE_STEP_SCAN_BYTES = 1024 * 1024;
 /** Bytes of the targeted lines (markers, rare needles) of a sampled middle kept as ripgrep printed them; past it they are read at their offsets (memory, whatever a rare needle turns into later). */
 export const MIDDLE_TARGETED_TEXT_BYTES = 16 * 1024 * 1024;
+/**
+ * Targeted lines of a sampled middle ripgrep may print: a log whose every line is a marker (20 M
+ * `##[error]` lines) made the list 18 M entries, 2 GB and a minute. Markers and rare needles past this
+ * many are not rare: ripgrep is stopped there and the windows sample the rest like any dense stretch.
+ */
+export const MIDDLE_TARGETED_LINES = 100_000;
 /** A needle on fewer than this share of the exact hits is "rare": every line holding it is searched for past them. */
 export const MIDDLE_RARE_NEEDLE_SHARE = 0.01;
 /** The sampled middle numbers its lines by reading the stretch in blocks this big (they stay in the CPU cache: ~0.4 s of CPU per GB of short lines). */

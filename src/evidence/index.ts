@@ -11,6 +11,7 @@ import { selectBlocks, type Selection } from './select-blocks.js';
 import { isConsequence } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
 import { lastAttempt } from './last-attempt.js';
+import { MAX_EVIDENCE_LINES } from '../limits.js';
 
 export type { Block, BlockKind, BlockSource } from './block.js';
 export type { Selection } from './select-blocks.js';
@@ -90,7 +91,9 @@ function fallback(input: EvidenceInput): Selection {
   const before = (output.length || allErrs.length ? output : printed).slice(-FALLBACK_BEFORE);
   const text0 = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const errs = before.length ? allErrs.filter((n) => !EXIT_LINE.test(text0.get(n) ?? '')) : allErrs;
-  const nums = [...new Set([...before.map((l) => l.n), ...errs])].sort((a, b) => a - b);
+  // Within the evidence bound whatever the log says (a step that printed 80,000 `##[error]` lines): the
+  // last of them, nearest the exit, as a reader scrolls up from it.
+  const nums = [...new Set([...before.map((l) => l.n), ...errs.slice(-MAX_EVIDENCE_LINES)])].sort((a, b) => a - b).slice(-MAX_EVIDENCE_LINES);
   if (!nums.length) return { blocks: [], lines: [] };
   const text = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const block: Block = { start: nums[0]!, end: nums[nums.length - 1]!, header: nums[nums.length - 1]!, kind: 'error', score: 0, why: ['nothing recognised: the runner\'s error and the lines before it'], source: 'generic' };

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import { LogReadError } from '../errors.js';
-import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES, MIDDLE_TARGETED_TEXT_BYTES } from '../limits.js';
+import { HEAD_LINES, MAX_LOG_LINE_BYTES, MIDDLE_SAMPLE_EVERY, MIDDLE_SAMPLE_WINDOW, MIDDLE_STEP_SCAN_BYTES, MIDDLE_TARGETED_LINES, MIDDLE_TARGETED_TEXT_BYTES } from '../limits.js';
 import { spawnBoundedRg } from './bounded-rg.js';
 import { findHits, hitMarker } from './hit-finder.js';
 import { LineCounter } from './line-counter.js';
@@ -206,8 +206,10 @@ async function findTargeted(s: { path: string; rareNeedles: readonly string[] })
   const out: Targeted[] = [];
   let carry: Buffer | null = null;
   let held = 0;
+  let full = false;
   const rg = spawnBoundedRg(['--text', '--no-mmap', '--byte-offset', '--line-number', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, ...lits.flatMap((l) => ['-e', l]), '--', resolve(s.path)], {
     onChunk(d) {
+      if (full) return;
       const buf: Buffer = carry ? Buffer.concat([carry, d]) : d;
       let st = 0;
       for (let e = buf.indexOf(10); e !== -1; st = e + 1, e = buf.indexOf(10, st)) {
@@ -222,12 +224,17 @@ async function findTargeted(s: { path: string; rareNeedles: readonly string[] })
         const keep = !cut && held + (e - t) <= MIDDLE_TARGETED_TEXT_BYTES;
         if (keep) held += e - t;
         out.push({ at, n, line: keep ? Buffer.from(buf.subarray(t, e)) : null });
+        if (out.length >= MIDDLE_TARGETED_LINES) {
+          full = true;
+          rg.kill();
+          return;
+        }
       }
       // A partial record waits for the next chunk (records are at most --max-columns long).
       carry = st < buf.length ? Buffer.from(buf.subarray(st)) : null;
     },
   });
   const r = await rg.done;
-  if (r.code === 2) throw new LogReadError(s.path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
+  if (!full && r.code === 2) throw new LogReadError(s.path, `could not search the log: ${r.stderr.trim().split('\n')[0]}`);
   return out;
 }

@@ -3,6 +3,7 @@ import { cleanLine } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import {
   FULL_KEEP_BYTES,
+  FULL_KEEP_LINES,
   HEAD_LINES,
   MAX_LOG_LINE_BYTES,
   MIDDLE_EXACT_HITS,
@@ -20,6 +21,7 @@ import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds, type MiddleNo
 import { HitFinder, hasNeedle, hitMarker, STREAM_NEEDLE_BUFFERS, STREAM_NEEDLES } from './hit-finder.js';
 import { MARKER_LITERALS } from './sample-dense-middle.js';
 import { TargetedTap } from './targeted-tap.js';
+import { countNewlines } from './line-counter.js';
 import { lineKeys, recentHits, type Span } from './middle-windows.js';
 
 /** A fold / section boundary of a CI that hides its markers in escape sequences (GitLab, Travis). */
@@ -88,6 +90,7 @@ class Scanner {
   private bytes = 0;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  private pendingLines = 0;
   private huge = false;
   // Huge-mode state.
   private n = 0;
@@ -134,7 +137,8 @@ class Scanner {
     if (!this.huge) {
       this.pending.push(chunk);
       this.pendingBytes += chunk.length;
-      if (this.pendingBytes <= FULL_KEEP_BYTES) return;
+      this.pendingLines += countNewlines(chunk, 0, chunk.length);
+      if (this.pendingBytes <= FULL_KEEP_BYTES && this.pendingLines <= FULL_KEEP_LINES) return;
       this.huge = true;
       const held = this.pending;
       this.pending = [];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { spawnBoundedRg, type BoundedRg } from './bounded-rg.js';
+import { MIDDLE_TARGETED_LINES } from '../limits.js';
 
 /** A run of whole lines of a stream, handed to ripgrep and back with the line starts it matched. */
 export interface TapSegment {
@@ -23,6 +24,9 @@ export class TargetedTap {
   private pendingBytes = 0;
   private carry = '';
   private failed = false;
+  /** Lines ripgrep matched so far; past MIDDLE_TARGETED_LINES the tap goes blind (below). */
+  private matched = 0;
+  private blind = false;
   private waiters: (() => void)[] = [];
   readonly done: Promise<void>;
 
@@ -50,6 +54,10 @@ export class TargetedTap {
 
   /** Hands a segment (whole lines, ending in a newline) to ripgrep. */
   push(seg: TapSegment): void {
+    if (this.blind) {
+      this.onSegment(seg, []);
+      return;
+    }
     if (this.failed) {
       this.onFail([seg]);
       return;
@@ -73,7 +81,7 @@ export class TargetedTap {
 
   /** No more segments: resolves when every one came back (or was handed to onFail). */
   async end(): Promise<void> {
-    if (!this.failed) this.rg.stdin!.end();
+    if (!this.failed && !this.blind) this.rg.stdin!.end();
     await this.done;
   }
 
@@ -83,7 +91,7 @@ export class TargetedTap {
   }
 
   private onOutput(d: Buffer): void {
-    if (this.failed) return;
+    if (this.failed || this.blind) return;
     const text = this.carry + d.toString('latin1');
     const lines = text.split('\n');
     this.carry = lines.pop()!;
@@ -96,8 +104,25 @@ export class TargetedTap {
         this.pendingBytes -= head.seg.buf.length;
         this.onSegment(head.seg, head.hits);
         this.wake();
-      } else if (at >= head.start && at < head.sentinelAt) head.hits.push(at - head.start);
+      } else if (at >= head.start && at < head.sentinelAt) {
+        head.hits.push(at - head.start);
+        if (++this.matched >= MIDDLE_TARGETED_LINES) return this.goBlind();
+      }
     }
+  }
+
+  /**
+   * Markers and rare needles on every line (20 M `##[error]` lines) are not rare: ripgrep is stopped, the
+   * segments it held are handed on with the lines it matched so far, and every later one with none, so
+   * the windows sample the rest like any dense stretch (time and memory bounded whatever the log says).
+   */
+  private goBlind(): void {
+    this.blind = true;
+    this.rg.kill();
+    const held = this.queue.splice(0);
+    this.pendingBytes = 0;
+    for (const q of held) this.onSegment(q.seg, q.hits);
+    this.wake();
   }
 
   private fail(): void {
