@@ -52,9 +52,7 @@ describe('infraMatcher', () => {
 
   it('reads a job the runner canceled, in a 2 MB real log', () => {
     const lines = logLines('fixtures/real-logs/terminated-2026328035.log');
-    const t0 = performance.now();
     expect(infraMatcher.extract(lines)).toEqual([{ ...infra, message: '##[error]The operation was canceled.', logLine: 16552 }]);
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('says nothing about dependency and code failures', () => {
