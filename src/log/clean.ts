@@ -30,9 +30,9 @@ export function cleanLine(raw: string): string {
   // than running them all; a huge log's 30,000-line tail window is cleaned line by line).
   const plain = raw.replace(ACTIONS_TIMESTAMP, '');
   if (isPlain(plain)) return plain.trimEnd();
-  let s = raw;
+  // (The timestamp is anchored at the start, so cutting it before the trailing `\r` is the same.)
+  let s = plain;
   if (s.endsWith('\r')) s = s.slice(0, -1);
-  s = s.replace(ACTIONS_TIMESTAMP, '');
   s = stripJenkinsTimestamp(s);
   // Travis and GitLab fold / section / timer markers and their trailing `\r\x1b[0K` (see markers.ts).
   if (mayHoldMarker(s)) s = s.replace(MARKER_STRIP, '');
