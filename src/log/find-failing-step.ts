@@ -1,6 +1,7 @@
 import type { LogLine } from '../types.js';
 import type { SectionMarker } from './scan-log.js';
 import { detectFormat, pickFailingStep, type CiFormat, type Step } from './formats/index.js';
+import { retryWrapperLines } from './formats/retry-lines.js';
 
 export type { Step } from './formats/index.js';
 export { fetchesSources } from './formats/index.js';
@@ -34,7 +35,8 @@ export function findFailingStep(lines: readonly LogLine[], sections: readonly Se
   if (format.id === 'plain') return { format: 'plain', steps: [], failing: null };
   const cleanupStart = format.cleanupStart?.(input);
   const cut = format.linePrefix ? withoutPrefix(lines, format.linePrefix) : undefined;
-  const own = new Set(format.runnerLines?.(cut ?? lines) ?? []);
+  // The runner's own lines, and a retry wrapper's notices about its attempts (any CI): never evidence.
+  const own = new Set([...(format.runnerLines?.(cut ?? lines) ?? []), ...retryWrapperLines(cut ?? lines)]);
   const read = own.size ? (cut ?? lines).filter((l) => !own.has(l.n)) : cut;
   return {
     format: format.id,

@@ -23,6 +23,26 @@ describe('Travis: a `script:` block whose exit message spans lines (kamilsk/brea
   });
 });
 
+describe('Travis: a command Travis runs without a timer (BugSwarm analyzer logs)', () => {
+  it('`jdk_switcher use oraclejdk6`, echoed after the submodule timer closed, owns its own exit line', async () => {
+    const { layout } = await layoutOf('travis-bugswarm-gwt-bootstrap-jdk-switcher-eol');
+    expect(layout.failing).toEqual({ name: 'jdk_switcher use oraclejdk6', startLine: 71, endLine: 74, kind: 'user', errorLines: [74], exitCode: 1 });
+    // The timed command before it exited 0 and keeps its name.
+    expect(layout.steps.find((s) => s.name === 'git submodule update --init --recursive')).toMatchObject({ startLine: 69 });
+  });
+});
+
+describe("Retry wrappers' notices about their own attempts are never evidence, in any CI", () => {
+  it("Travis' `travis_retry` (`… failed. Retrying, 2 of 3.`, `… failed 3 times.`) and rust-lang's `retry` under Azure", async () => {
+    const travis = await layoutOf('travis-bugswarm-dozer-maven-codehaus-refused-retried');
+    expect([...(travis.layout.runnerLines ?? [])]).toEqual([99, 122, 145]);
+    expect(travis.layout.failing).toMatchObject({ startLine: 77, endLine: 149, exitCode: 1 });
+    const azure = await layoutOf('azure-rust-71660-cargo-patch-retries');
+    expect([...(azure.layout.runnerLines ?? [])]).toEqual([36, 37, 45, 46, 54, 55, 63, 64, 72, 73]);
+    expect(azure.layout.lines?.some((l) => l.n === 29)).toBe(true);
+  });
+});
+
 describe('Jenkins freestyle consoles mailed by builder.linuxtv.org', () => {
   it('the `Execute shell` step that `marked build as failure`, from its `$ /bin/sh -xe` line', async () => {
     const { layout } = await layoutOf('jenkins-freestyle-edid-decode-no-makefile');

@@ -8,6 +8,20 @@ interface InfraRule {
   test: RegExp;
   /** A cheap substring that every match contains, so most lines cost one `includes`. */
   hint: string;
+  /** The line a person quotes for it, when that is not the matching line itself (lines[i] matched). */
+  anchor?: (lines: readonly LogLine[], i: number) => number;
+}
+
+/** How far above a `Require stack:` item node's `Error: Cannot find module …` header may be. */
+const REQUIRE_STACK_LOOKBACK = 3;
+/** node's `Error: Cannot find module 'x'` / `Require stack:` above the stack's first item, when it is there. */
+function requireStackHeader(lines: readonly LogLine[], i: number): number {
+  for (let j = i - 1; j >= 0 && j >= i - REQUIRE_STACK_LOOKBACK; j--) {
+    if (lines[j]!.text.trim() !== 'Require stack:') continue;
+    const head = lines[j - 1];
+    return head && /Cannot find module /.test(head.text) ? head.n : lines[j]!.n;
+  }
+  return lines[i]!.n;
 }
 
 // DNS and connection failures, as node, curl, pip, cargo, Go and yarn word them. ECONNREFUSED is left out:
@@ -81,6 +95,15 @@ const RULES: readonly InfraRule[] = [
   { kind: 'network', hint: '', test: NETWORK },
   { kind: 'server-error', hint: '://', test: SERVER_ERROR },
   { kind: 'rate-limit', hint: 'toomanyrequests', test: /toomanyrequests: .*(?:pull rate limit|rate limit)/ },
+  // `curl … | apt-key add -` (or `gpg --import`) fed something that is no key: the key's host answered with
+  // nothing or with a page (moved, down). The job's own setup never got past fetching it.
+  { kind: 'download', hint: 'no valid OpenPGP data', test: /^gpg: no valid OpenPGP data found\.$/ },
+  // The CI image no longer carries the toolchain the job asks for (Travis' `jdk_switcher use oraclejdk6`).
+  { kind: 'runner-toolchain', hint: 'is no longer supported', test: /^(?:Sun\/Oracle |Open)?JDK ?\d+ is EOL since [^,]+, and is no longer supported\b/ },
+  // A tool that lives in the CI agent's own tool folder (TeamCity's `/opt/buildagent/tools`, the hosted
+  // runners' tool cache) failed to load its own files: node's `Require stack:` names only the agent's copy
+  // (a broken symlink, a half-unpacked download), never a file of the project.
+  { kind: 'runner-tool', hint: '- ', anchor: requireStackHeader, test: /^\s*- (?:\/opt\/buildagent\/tools|\/opt\/hostedtoolcache|\/home\/runner\/work\/_tool|\/Users\/runner\/hostedtoolcache|[A-Z]:\\hostedtoolcache)[\\/]\S+$/ },
 ];
 
 // A log line this long is a blob (minified code, base64), not a message from the machine.
@@ -99,7 +122,8 @@ export const infraMatcher: Matcher = {
   extract(lines: readonly LogLine[]): Signal[] {
     const signals: Signal[] = [];
     const byKind = new Map<string, Signal>();
-    for (const { n, text } of lines) {
+    for (let i = 0; i < lines.length; i++) {
+      const { n, text } = lines[i]!;
       if (text.length > MAX_LINE) continue;
       for (const rule of RULES) {
         if (rule.hint && !text.includes(rule.hint)) continue;
@@ -118,7 +142,7 @@ export const infraMatcher: Matcher = {
             severity,
             category: 'infra',
             weight: 0.8,
-            logLine: n,
+            logLine: rule.anchor ? rule.anchor(lines, i) : n,
           };
           byKind.set(key, s);
           signals.push(s);

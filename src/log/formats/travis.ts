@@ -85,6 +85,16 @@ export const travis: CiFormatModule = {
         // The exit line follows its command's timer: the last command (not fold) that started before it.
         const commands = steps.filter((s) => s.startLine <= l.n && !folds.includes(s));
         owner = commands[commands.length - 1] ?? [...steps].reverse().find((s) => s.startLine <= l.n);
+        // Travis runs some of its own commands without a timer (`jdk_switcher use …`, echoed as `$ cmd` after
+        // the previous command's timer closed): an exit line naming such a command belongs to its echo, not
+        // to the timed command before it.
+        if (exit && owner && !exit.command.includes('\n') && owner.name !== exit.command.trim()) {
+          const echo = untimedEcho(lines, i, owner, exit.command.trim());
+          if (echo !== undefined) {
+            owner = { name: exit.command.trim(), startLine: echo, endLine: at, kind: 'user', errorLines: [] };
+            steps.push(owner);
+          }
+        }
       }
       if (!owner && (!marked || killed)) {
         // No markers (or a time limit outside every command): one step, up to the line that says how it ended.
@@ -106,6 +116,21 @@ export const travis: CiFormatModule = {
     return steps;
   },
 };
+
+/**
+ * The line number of the `$ command` echo of an untimed command: the last echo of exactly `command` after
+ * the timed step `owner` closed and before the exit line at lines[i] (looking back at most
+ * TRAVIS_COMMAND_MAX_LINES lines), or undefined when the exit line is the owner's own.
+ */
+function untimedEcho(lines: readonly LogLine[], i: number, owner: Step, command: string): number | undefined {
+  const echo = `$ ${command}`;
+  for (let j = i - 1; j >= 0 && j >= i - TRAVIS_COMMAND_MAX_LINES; j--) {
+    const l = lines[j]!;
+    if (l.n <= owner.startLine || l.n < owner.endLine) return undefined;
+    if (l.text.trim() === echo) return l.n;
+  }
+  return undefined;
+}
 
 /**
  * The exit message starting at lines[i]: `The command "npm test" exited with 1.` on one line, or, for a

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { logLines } from '../../helpers/log.js';
 import { infraMatcher } from '../../../src/extract/matchers/infra.js';
+import { scanLog } from '../../../src/log/scan-log.js';
+import { openLog } from '../../../src/log/open-log.js';
+import { findFailingStep } from '../../../src/log/find-failing-step.js';
 
 const extract = (path: string) => infraMatcher.extract(logLines(path));
 const logOf = (name: string) => `fixtures/logs/${name}/log.txt`;
+const wildOf = (name: string) => `fixtures/wild/${name}/log.txt`;
 const infra = { kind: 'diagnostic', tool: 'infra', severity: 'error', category: 'infra', weight: 0.8 } as const;
 
 describe('infraMatcher', () => {
@@ -55,6 +59,22 @@ describe('infraMatcher', () => {
     expect(infraMatcher.extract(lines)).toEqual([{ ...infra, message: '##[error]The operation was canceled.', logLine: 16552 }]);
   });
 
+  it("reads the CI's own set-up failing in real Travis logs (fixtures/wild/): a key download that fed apt-key no key, an image without the requested JDK", () => {
+    expect(extract(wildOf('travis-bugswarm-helios-docker-gpg-key'))).toEqual([{ ...infra, message: 'gpg: no valid OpenPGP data found.', logLine: 95 }]);
+    expect(extract(wildOf('travis-bugswarm-gwt-bootstrap-jdk-switcher-eol'))).toEqual([
+      { ...infra, message: 'Sun/Oracle JDK 6 is EOL since November 2012, and is no longer supported. Please consider upgrading...', logLine: 72 },
+    ]);
+  });
+
+  it("reads a tool of the TeamCity agent's own folder that cannot load itself, quoted from node's `Error: Cannot find module` header", async () => {
+    // The agent's timestamps and step indent cut, as findFailingStep hands the lines to the matchers.
+    const scan = await scanLog(openLog(wildOf('teamcity-npm-custom-tool-broken-symlink')));
+    const layout = findFailingStep(scan.lines, scan.sections, scan.totalLines);
+    expect(infraMatcher.extract(layout.lines ?? scan.lines)).toEqual([
+      { ...infra, message: '- /opt/buildagent/tools/node-v24.19.0-linux-x64/node-v24.19.0-linux-x64/bin/npm', logLine: 9 },
+    ]);
+  });
+
   it('says nothing about dependency and code failures', () => {
     expect(extract(logOf('npm-e404-missing-package'))).toEqual([]);
     expect(extract(logOf('npm-eresolve-peer-conflict'))).toEqual([]);
@@ -63,6 +83,8 @@ describe('infraMatcher', () => {
     expect(extract('fixtures/real-logs/javascript-jest-2547772887.log')).toEqual([]);
     // A test named "websocket connection emits status code 500" is not a registry outage.
     expect(extract('fixtures/real-logs/javascript-mocha-2406840580.log')).toEqual([]);
+    // A project's own missing module (its require stack names the project's files) is not the agent's.
+    expect(extract(logOf('node-cannot-find-module'))).toEqual([]);
     expect(infraMatcher.extract([])).toEqual([]);
   });
 });
