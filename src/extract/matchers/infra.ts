@@ -95,6 +95,9 @@ const RULES: readonly InfraRule[] = [
   { kind: 'network', hint: '', test: NETWORK },
   { kind: 'server-error', hint: '://', test: SERVER_ERROR },
   { kind: 'rate-limit', hint: 'toomanyrequests', test: /toomanyrequests: .*(?:pull rate limit|rate limit)/ },
+  // The machine's own package manager could not set up system packages (a post-install script that needs a
+  // service the CI container does not run): apt's last word on it.
+  { kind: 'system-packages', hint: 'E: Sub-process', test: /^E: Sub-process \/usr\/bin\/dpkg returned an error code \(\d+\)$/ },
   // `curl … | apt-key add -` (or `gpg --import`) fed something that is no key: the key's host answered with
   // nothing or with a page (moved, down). The job's own setup never got past fetching it.
   { kind: 'download', hint: 'no valid OpenPGP data', test: /^gpg: no valid OpenPGP data found\.$/ },

@@ -66,6 +66,12 @@ describe('infraMatcher', () => {
     ]);
   });
 
+  it("reads apt's summary of dpkg failing to set up the machine's own packages (a real Travis log)", () => {
+    expect(extract(wildOf('travis-bugswarm-quality-tools-dpkg-bluez'))).toEqual([
+      expect.objectContaining({ ...infra, message: 'E: Sub-process /usr/bin/dpkg returned an error code (1)', logLine: 138 }),
+    ]);
+  });
+
   it("reads a tool of the TeamCity agent's own folder that cannot load itself, quoted from node's `Error: Cannot find module` header", async () => {
     // The agent's timestamps and step indent cut, as findFailingStep hands the lines to the matchers.
     const scan = await scanLog(openLog(wildOf('teamcity-npm-custom-tool-broken-symlink')));
