@@ -158,8 +158,17 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   // The head and the tail window are cleaned while ripgrep searches the middle (the tail's numbers come
   // from that search: its lines are numbered after it).
   const headP = readHead(path).then((raws) => raws.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1)));
-  const tailP = readTail(path, size, tailFrom).then(async (t) => ({ t, cleaned: await cleanWindow(t.buf, t.starts, t.ends) }));
-  const [headLines, { t: tail, cleaned }, found] = await Promise.all([headP, tailP, searchMiddle(path, middle, keys, tailFrom)]);
+  // A search busy with hits keeps this thread busy too: the cleaning then waits for it (interleaved, it
+  // cost more CPU than it saved in wall time).
+  const busy: SearchProgress = { records: 0 };
+  const searched = searchMiddle(path, middle, keys, tailFrom, busy);
+  const settled = searched.then(
+    () => {},
+    () => {},
+  );
+  const pause = (): Promise<void> | null => (busy.records > QUIET_SEARCH_RECORDS ? settled : null);
+  const tailP = readTail(path, size, tailFrom).then(async (t) => ({ t, cleaned: await cleanWindow(t.buf, t.starts, t.ends, pause) }));
+  const [headLines, { t: tail, cleaned }, found] = await Promise.all([headP, tailP, searched]);
   const { sample: dense } = found;
   // The hits never read: those the sampling estimates its stretch holds, less those it offered.
   if (dense) middle.addUnseen(Math.max(0, dense.estimatedHits - dense.offered), true);
@@ -334,7 +343,15 @@ async function countLines(path: string, size: number): Promise<number> {
  * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
  * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<{ sample: DenseSample | null; anchor: { n: number; at: number } | null }> {
+/** How far ripgrep's search of the middle has got (the tail's cleaning reads it to know when to wait). */
+interface SearchProgress {
+  records: number;
+}
+
+/** Hits printed by ripgrep up to which its search counts as quiet (the tail is cleaned beside it). */
+const QUIET_SEARCH_RECORDS = 2000;
+
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, progress: SearchProgress = { records: 0 }): Promise<{ sample: DenseSample | null; anchor: { n: number; at: number } | null }> {
   const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
   const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
@@ -370,6 +387,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         return buf.length;
       }
       records++;
+      progress.records = records;
       last = { n, at };
       if (records === exact) {
         // The exact hits are spent: start the whole-file passes of the sampled middle now, beside this one.
