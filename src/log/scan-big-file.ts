@@ -16,6 +16,7 @@ import { KeySampler, MIDDLE_BOUNDS, MiddleHits, type MiddleBounds } from './midd
 import { FILE_NEEDLES, hitMarker } from './hit-finder.js';
 import { lineKeys, recentHitsInBuffer } from './middle-windows.js';
 import { countNewlines } from './line-counter.js';
+import { cleanWindow } from './clean-window.js';
 
 /** Bytes read before a hit for its context lines (5 lines at typical log widths). */
 const CONTEXT_WINDOW_BEFORE = 4 * 1024;
@@ -154,12 +155,24 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   const keys = lineKeys();
   // The tail window and, before it, the stretch searched for the hits nearest the end: read directly.
   const tailFrom = Math.max(0, size - TAIL_BYTES - MIDDLE_RECENT_BYTES);
-  const [head, tail, found] = await Promise.all([readHead(path), readTail(path, size, tailFrom), searchMiddle(path, middle, keys, tailFrom)]);
+  // The head and the tail window are cleaned while ripgrep searches the middle (the tail's numbers come
+  // from that search: its lines are numbered after it).
+  const headP = readHead(path).then((raws) => raws.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1)));
+  // A search busy with hits keeps this thread busy too: the cleaning then waits for it (interleaved, it
+  // cost more CPU than it saved in wall time).
+  const busy: SearchProgress = { records: 0 };
+  const searched = searchMiddle(path, middle, keys, tailFrom, busy);
+  const settled = searched.then(
+    () => {},
+    () => {},
+  );
+  const pause = (): Promise<void> | null => (busy.records > QUIET_SEARCH_RECORDS ? settled : null);
+  const tailP = readTail(path, size, tailFrom).then(async (t) => ({ t, cleaned: await cleanWindow(t.buf, t.starts, t.ends, pause) }));
+  const [headLines, { t: tail, cleaned }, found] = await Promise.all([headP, tailP, searched]);
   const { sample: dense } = found;
   // The hits never read: those the sampling estimates its stretch holds, less those it offered.
   if (dense) middle.addUnseen(Math.max(0, dense.estimatedHits - dense.offered), true);
   await readContexts(path, middle, decode);
-  const headLines = head.slice(0, HEAD_LINES).map((raw, i) => decode(raw, i + 1));
   const headEnd = headLines.length;
   // The line count: from a line in the tail read whose number is known (ripgrep's first hit there, or the
   // sampled middle's count up to it), else `wc -l`; the tail is numbered back from its last line.
@@ -167,10 +180,12 @@ async function scanWithRipgrep(path: string, size: number, bounds: MiddleBounds)
   const count = tail.starts.length;
   const nOf = (i: number): number => total - (count - 1 - i);
   const tailStart = count > 0 ? nOf(0) : total + 1;
-  // The window's lines are contiguous: one decode and a split (a decode per line cost ~0.2 µs more each).
-  // A newline is never inside a UTF-8 sequence, so each piece decodes as it would alone.
-  const raws = count > 0 ? tail.buf.toString('utf8', tail.starts[0]!, tail.ends[count - 1]!).split('\n') : [];
-  const decodeAt = (i: number): LogLine => decode(raws.length === count ? raws[i]! : tail.buf.toString('utf8', tail.starts[i]!, Math.min(tail.ends[i]!, tail.starts[i]! + MAX_LOG_LINE_BYTES + 1)), nOf(i));
+  const decodeAt = (i: number): LogLine => {
+    const n = nOf(i);
+    const raw = cleaned.markerRaws.get(i);
+    if (raw !== undefined) sections.push(...findMarkers(raw, n));
+    return { n, text: cleaned.texts[i]! };
+  };
   // ripgrep's first hit in the tail read (its needles include the stream's): no line before it holds one,
   // so the search for the nearest hits starts there (a quiet 8 MB before the window is not searched again).
   const recentFrom = found.anchor ? Math.max(tail.first, Math.min(tail.windowAt, found.anchor.at - tailFrom)) : tail.first;
@@ -328,7 +343,15 @@ async function countLines(path: string, size: number): Promise<number> {
  * `exactHits` lines (printing costs it ~0.5 µs a line); past them the rest of the middle is sampled
  * (sampleDenseMiddle), with the needles rare among the exact hits searched for everywhere.
  */
-async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number): Promise<{ sample: DenseSample | null; anchor: { n: number; at: number } | null }> {
+/** How far ripgrep's search of the middle has got (the tail's cleaning reads it to know when to wait). */
+interface SearchProgress {
+  records: number;
+}
+
+/** Hits printed by ripgrep up to which its search counts as quiet (the tail is cleaned beside it). */
+const QUIET_SEARCH_RECORDS = 2000;
+
+async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<typeof lineKeys>, tailFrom: number, progress: SearchProgress = { records: 0 }): Promise<{ sample: DenseSample | null; anchor: { n: number; at: number } | null }> {
   const exact = middle.bounds.exactHits ?? MIDDLE_EXACT_HITS;
   // --no-mmap: a mapped 1 GB file counts as ripgrep's resident memory; read through its buffer instead.
   const args = ['--text', '--no-mmap', '--line-number', '--byte-offset', '--no-filename', '--color=never', '--fixed-strings', `--max-columns=${MAX_LOG_LINE_BYTES}`, `--max-count=${exact}`];
@@ -364,6 +387,7 @@ async function searchMiddle(path: string, middle: MiddleHits, keys: ReturnType<t
         return buf.length;
       }
       records++;
+      progress.records = records;
       last = { n, at };
       if (records === exact) {
         // The exact hits are spent: start the whole-file passes of the sampled middle now, beside this one.

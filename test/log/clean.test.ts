@@ -66,6 +66,23 @@ describe('cleanLine: ANSI colours', () => {
     }
   });
 
+  it('strips a real line whose colour codes sit beside other escapes (cursor moves, erase) as stripAnsi does', () => {
+    // The fast path cuts SGR codes alone; a line holding any other sequence goes to stripAnsi whole.
+    const text = read(new URL('cargo-clippy-lint/log.txt', LOGS));
+    const mixed = text.split('\n').filter((l) => /\x1b\[[0-9;]*m/.test(l) && /\x1b\[[0-9;]*[A-LN-Za-z]/.test(l));
+    expect(mixed.length).toBeGreaterThan(0);
+    for (const l of mixed) expect(cleanLine(l)).toBe(l.replace(STAMP, '').replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, '').trimEnd());
+    // Bytes of a real colour code split by a stray ESC: stripAnsi's reading (the ESC is junk, the rest text).
+    const sgr = text.match(/\x1b\[[0-9;]*m/)![0];
+    expect(cleanLine('\x1b' + sgr + sgr.slice(1))).toBe(sgr.slice(1));
+  });
+
+  it("keeps a Maven `[WARNING]` / `[INFO]` line whole (a `[` first is a Jenkins prefix only before a digit)", () => {
+    const lines = rawLines(new URL('maven-1749803252-orig.log', REAL)).filter((l) => /^\S+ \[(?:WARNING|INFO)\] /.test(l) && !/[\x1b\r|]/.test(l));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const l of lines) expect(cleanLine(l)).toBe(l.replace(STAMP, '').trimEnd());
+  });
+
   it('finds a timestamp hidden behind a colour code', () => {
     const l = rawLines(new URL('python-2468864400-orig.log', REAL)).find((x) => STAMP.test(x))!;
     expect(cleanLine('\x1b[0m' + l)).toBe(cleanLine(l));
