@@ -12,6 +12,7 @@ import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
 import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
+import { candidatesFromTestedCode } from './locate/tested-code.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -241,7 +242,9 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
   // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
   if (ws && !diff && category === 'test' && p.graph) {
     const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
-    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText));
+    // The source the failing test exercises, as a candidate of its own (above the test's line only for a failed assertion).
+    const tested = candidatesFromTestedCode(g, signals, candidates, ws, lineText);
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested);
   }
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
