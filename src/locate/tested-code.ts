@@ -18,6 +18,12 @@ const REACH_DEPTH = 2;
 const ASSERTION_LIFT = 0.05;
 /** How far below the test's line the tested code stays when the test raised an error of its own. */
 const ERROR_LEAD_GAP = 0.2;
+/**
+ * With a diff, the changed hunks inside the definition a failed assertion checks are lifted this much
+ * over other changed hunks: enough to order two changes the test reaches, far less than a frame on a
+ * changed line (blame-change: 1.2 × 0.5) or the diff prior over the test's own line.
+ */
+const TESTED_HUNK_BONUS = 0.1;
 /** A candidate needs at least this much evidence (name, call on the failing line, import) to be offered. */
 const MIN_EVIDENCE = 0.35;
 
@@ -86,12 +92,14 @@ export function candidatesFromTestedCode(graph: SymbolGraph, signals: readonly S
       message: `the failing test ${anchor.file}:${anchor.line} exercises \`${lead.site.def.name}\`${assertion ? ' and its assertion failed: the value it checks comes from here' : ''}`,
       symbol: lead.site.def.name,
       signals: [],
-      notes: [...lead.why, assertion ? 'an assertion failed (not an error the test raised)' : 'the test raised an error of its own: a lead, not the pin'],
+      notes: [...lead.why, assertion ? ASSERTION_NOTE : 'the test raised an error of its own: a lead, not the pin'],
       mapped: 'search',
     });
   }
   return out;
 }
+
+const ASSERTION_NOTE = 'an assertion failed (not an error the test raised)';
 
 interface Lead {
   site: DefSite;
@@ -218,3 +226,21 @@ function failedAnAssertion(anchor: Candidate, signals: readonly Signal[], lineTe
   if (!texts.length) return false;
   return texts.some((t) => ASSERTION.test(t) && !RAISED.test(t.split('\n')[0] ?? ''));
 }
+
+/**
+ * With a diff: of the changes the failing test reaches, the ones inside the code its failed assertion
+ * checks (the lead above, when it is one) come first. Changes elsewhere keep their scores: the diff prior
+ * stays what decides, this only orders changes within it.
+ */
+export function liftTestedHunks(diffCandidates: Candidate[], leads: readonly Candidate[]): void {
+  for (const lead of leads) {
+    if (!lead.notes.includes(ASSERTION_NOTE) || lead.endLine === undefined || lead.endLine <= lead.line) continue;
+    for (const c of diffCandidates) {
+      if (c.cause !== 'diff' || c.file !== lead.file || c.line < lead.line || c.line > lead.endLine) continue;
+      if (c.notes.includes(LIFTED_NOTE)) continue;
+      c.score += TESTED_HUNK_BONUS;
+      c.notes.push(LIFTED_NOTE);
+    }
+  }
+}
+const LIFTED_NOTE = "inside the code the failing test's assertion checks";
