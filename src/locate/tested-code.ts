@@ -24,6 +24,12 @@ const ERROR_LEAD_GAP = 0.2;
  * changed line (blame-change: 1.2 × 0.5) or the diff prior over the test's own line.
  */
 const TESTED_HUNK_BONUS = 0.1;
+/**
+ * The evidence a lead needs to be placed above the test's line at all (below it, it is only listed): more
+ * than one route, e.g. a call on the failing line and a file named for the test. On the tuned half of the
+ * real pins, a lone route (an attribute read, a file only named and imported) never named the fixed file.
+ */
+const LIFT_EVIDENCE = 0.5;
 /** A candidate needs at least this much evidence (name, call on the failing line, import) to be offered. */
 const MIN_EVIDENCE = 0.35;
 
@@ -82,7 +88,7 @@ export function candidatesFromTestedCode(graph: SymbolGraph, signals: readonly S
   for (const anchor of anchors) {
     const lead = bestTestedSite(graph, anchor, signals, ws, lineText);
     if (!lead) continue;
-    const assertion = failedAnAssertion(anchor, signals, lineText, graph);
+    const assertion = lead.evidence >= LIFT_EVIDENCE && failedAnAssertion(anchor, signals, lineText, graph);
     out.push({
       file: lead.site.file,
       line: lead.site.def.line,
@@ -201,14 +207,16 @@ function namesNearFailingLine(graph: SymbolGraph, anchor: Candidate, ws: Workspa
   const text = lines[anchor.line - 1] ?? '';
   const out = new Set<string>();
   const refs = tags?.refs ?? [];
-  for (const r of refs) if (r.line === anchor.line) out.add(r.name);
+  // Calls only (`name(`, or Lisp's `(ns/name`): an attribute read (`summary.session`) says nothing of what ran.
+  const called = (n: string, t: string) => new RegExp(`(?:^|[^\\w$])${n.replace(/[$]/g, '\\$')}\\s*\\(|\\(\\s*(?:[\\w.-]+/)?${n.replace(/[$]/g, '\\$')}[\\s)]`).test(t);
+  for (const r of refs) if (r.line === anchor.line && called(r.name, text)) out.add(r.name);
   const read = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  // No tags (a language without a grammar here): the line's own words.
-  if (!tags) for (const w of read) if (w.length >= 3) out.add(w);
+  // No tags (a language without a grammar here): the line's own called words.
+  if (!tags) for (const w of read) if (w.length >= 3 && called(w, text)) out.add(w);
   for (let n = anchor.line - 1; n >= (def?.line ?? anchor.line); n--) {
     const m = /^\s*(?:(?:const|let|var|val|final|auto|[A-Z][\w<>,\s[\]]*)\s+)?\[?\s*([A-Za-z_$][\w$]*)\s*\]?\s*(?::[^=]+)?=(?!=)/.exec(lines[n - 1] ?? '');
     if (!m || !read.has(m[1]!)) continue;
-    for (const r of refs) if (r.line === n) out.add(r.name);
+    for (const r of refs) if (r.line === n && called(r.name, lines[n - 1] ?? '')) out.add(r.name);
   }
   return out;
 }
