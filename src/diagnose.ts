@@ -12,6 +12,7 @@ import { candidatesFromSignals } from './locate/from-signals.js';
 import { candidatesFromDiff } from './locate/blame-change.js';
 import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
+import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -237,11 +238,18 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
   let candidates = candidatesFromSignals(signals, ws, diff);
   // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
   const graph = ws && diff && category === 'test' && diff.files.length && p.graph ? await symbolGraphFor(ws, diff, candidates) : undefined;
-  if (ws && diff) candidates.push(...candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) }));
+  if (ws && diff) {
+    const blamed = candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) });
+    // Of the changes the test reaches, those inside the code its failed assertion checks first.
+    if (graph) liftTestedHunks(blamed, candidatesFromTestedCode(graph, signals, candidates, ws, lineText));
+    candidates.push(...blamed);
+  }
   // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
   if (ws && !diff && category === 'test' && p.graph) {
     const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
-    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText));
+    // The source the failing test exercises, as a candidate of its own (above the test's line only for a failed assertion).
+    const tested = candidatesFromTestedCode(g, signals, candidates, ws, lineText);
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested);
   }
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
