@@ -29,18 +29,18 @@ describe('testedStem', () => {
 });
 
 describe('the source a failing test exercises, without a diff', () => {
-  it('a failed assertion (go test: got/want) pins the function the failing line calls, above the test line', async () => {
+  it('a failed assertion (go test: got/want) offers the function the failing line calls as the first lead, just below the test line', async () => {
     const { diagnosis, trace } = await noDiff('go-test-assertion');
-    expect(diagnosis.findings[0]!.file).toBe('slug/slug.go');
+    expect(diagnosis.findings[0]!.file).toBe('slug/slug_test.go');
+    expect(diagnosis.findings[1]!.file).toBe('slug/slug.go');
     const c = trace.candidates.find((x) => x.file === 'slug/slug.go')!;
     expect(c.cause).toBe('definition');
     expect(c.notes).toContain('an assertion failed (not an error the test raised)');
-    expect(diagnosis.findings.some((f) => f.file === 'slug/slug_test.go')).toBe(true);
   }, 60_000);
 
   it('a language with no grammar here (ExUnit) still reaches lib/slug.ex by the test file\'s name and the failing line', async () => {
     const { diagnosis } = await noDiff('exunit-slug-truncate-boundary');
-    expect(diagnosis.findings[0]!.file).toBe('lib/slug.ex');
+    expect(diagnosis.findings.slice(0, 3).map((f) => f.file)).toContain('lib/slug.ex');
   }, 60_000);
 
   it('an error the test raised itself (a KeyError on the test\'s line) keeps the test line first; the code is a lead below', async () => {
