@@ -12,19 +12,26 @@ const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
  * standard's diagnostic header leading the line. A toolchain nobody listed (Verilog's `.v`, Bison's `.y`,
- * COBOL's `.cob`) writes it too; with a checkout the path must still map onto a file there. Host names
+ * COBOL's `.cob`, a manual page's section `.1`, `.3p`) writes it too; with a checkout the path must still
+ * map onto a file there. Host names
  * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out.
  */
-const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)[A-Za-z][\w+-]{0,9})(?![\w-])`;
-/** A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`). */
-const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning):\s+)?`;
+const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)(?:[A-Za-z][\w+-]{0,9}|\d[a-z]{0,2}))(?![\w-])`;
+/**
+ * A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`), or its one
+ * letter (appstreamcli's and rpmlint's `E: a.xml:30:`).
+ */
+const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning|[EWF]):\s+)?`;
 /**
  * Build files named without an extension, which GNU make and others name in the same header
  * (`Makefile:13: *** missing separator.  Stop.`): the error names the build file, so it is the pin.
  */
 const BUILD_FILE = String.raw`(?:[\w.@~+-]+/)*(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Vagrantfile|Rakefile|Gemfile|Brewfile|[Jj]ustfile|Snakefile|Earthfile|Tiltfile)(?![\w.-])`;
-/** A program's own name before the file (`m4:loop.m4:11:`, `sed: -e expression …` is not one: no line). */
-const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}:)?`;
+/**
+ * A program's own name before the file (`m4:loop.m4:11:`, mandoc's `mandoc: samu.1:178:2:`; `sed: -e
+ * expression …` is not one: no line).
+ */
+const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}: ?)?`;
 /**
  * GNU's `file:line:col:`, `file:line.col:`, `file:line.col-col:`, `file:line.col-line.col:`, `file:line-line:`
  * (Bison, Vala, m4, Icarus Verilog), ending in `:` then a message. An optional `ERROR: `/`Error: ` label may
@@ -114,12 +121,27 @@ function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   const header = byN.get(b.header) ?? '';
   const form = leadingForm(header);
   if (form === undefined) return b.header;
+  let first: { n: number; loc: Location; severity: string } | undefined;
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
-    if (text !== undefined && !isFrame(text) && !HEDGED.test(text) && leadingForm(text) === form) return n;
+    if (text === undefined || isFrame(text) || HEDGED.test(text) || leadingForm(text) !== form) continue;
+    const loc = leadingLocation(text);
+    const severity = SEVERITY_WORD.exec(text)?.[0].toLowerCase() ?? '';
+    if (!first) {
+      if (!loc) return n;
+      first = { n, loc, severity };
+      continue;
+    }
+    // Reports of one file printed out of its order: the tool held the first one back until it saw the
+    // end of what broke (mandoc's `Sh breaks Bl` at the next section, printed before the `It` lines it
+    // misread from line 178 on); the earliest place of the same severity is where the failure starts.
+    if (loc && loc.path === first.loc.path && loc.line < first.loc.line && severity === first.severity) first = { n, loc, severity };
   }
-  return b.header;
+  return first?.n ?? b.header;
 }
+
+/** The severity a report states, so a `note:` that points back (`previous definition`) is not read as an earlier report. */
+const SEVERITY_WORD = /\b(?:fatal|error|warning|note|info)\b|^[EWI](?=:)/i;
 
 /** A report that only suspects (lacheck's `possible unwanted space`): the block's failure is a report that states one. */
 const HEDGED = /\b(?:possible|possibly|probably|might|may be|consider|suggest(?:ion|ed)?)\b/i;
