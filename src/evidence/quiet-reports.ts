@@ -2,7 +2,8 @@ import type { Category, LogLine, Signal } from '../types.js';
 import type { Block } from './block.js';
 import { DIFF_BODY, DIFF_HUNK, DIFF_NEW_FILE, DIFF_OLD_FILE, isConsequence, PLACE_REPORT } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
-import { blockEnd } from './grow-block.js';
+import { blockEnd, isContinuation } from './grow-block.js';
+import { leadingLocation } from './read-locations.js';
 
 /**
  * What a step printed when nothing in it says "error" or "failed" and it still failed: a checker that
@@ -52,7 +53,8 @@ function placeReports(lines: readonly LogLine[], last: number): Block | undefine
   let count = 0;
   for (let i = Math.max(0, last - REPORT_TAIL); i <= last; i++) {
     const t = lines[i]!.text;
-    if (t.length > 2000 || isConsequence(t) || !PLACE_REPORT.test(t)) continue;
+    // The GNU header, or any report that opens with its place (Asciidoctor's `asciidoctor: WARNING: a.adoc: line 10: …`)
+    if (t.length > 2000 || isConsequence(t) || !(PLACE_REPORT.test(t) || leadingLocation(t))) continue;
     if (first === -1) first = i;
     if (count < MAX_REPORTS) end = i;
     count++;
@@ -60,6 +62,8 @@ function placeReports(lines: readonly LogLine[], last: number): Block | undefine
   if (first === -1) return undefined;
   // The last report's own continuation (libxml2's excerpt and caret under `a.xml:31.36: …`).
   end = Math.min(last, Math.max(end, blockEnd(lines, end)));
+  // and the trace a runtime prints under its report (Lua's `stack traceback:` and its frames): one failure.
+  while (end + 1 <= last && end - first < MAX_BLOCK_LINES && (isContinuation(lines[end + 1]!.text) || (/:\s*$/.test(lines[end + 1]!.text) && isContinuation(lines[end + 2]?.text ?? '')))) end++;
   return { start: lines[first]!.n, end: lines[end]!.n, header: lines[first]!.n, kind: 'diagnostic', score: REPORT_SCORE, why: [`${count} report(s) of a place, in a step that printed no error`], source: 'generic' };
 }
 

@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -121,23 +121,23 @@ function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   const header = byN.get(b.header) ?? '';
   const form = leadingForm(header);
   if (form === undefined) return b.header;
-  let first: { n: number; loc: Location; severity: string } | undefined;
+  const reports: { n: number; loc: Location | undefined; severity: string }[] = [];
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
     if (text === undefined || isFrame(text) || HEDGED.test(text) || leadingForm(text) !== form) continue;
-    const loc = leadingLocation(text);
-    const severity = SEVERITY_WORD.exec(text)?.[0].toLowerCase() ?? '';
-    if (!first) {
-      if (!loc) return n;
-      first = { n, loc, severity };
-      continue;
-    }
-    // Reports of one file printed out of its order: the tool held the first one back until it saw the
-    // end of what broke (mandoc's `Sh breaks Bl` at the next section, printed before the `It` lines it
-    // misread from line 178 on); the earliest place of the same severity is where the failure starts.
-    if (loc && loc.path === first.loc.path && loc.line < first.loc.line && severity === first.severity) first = { n, loc, severity };
+    reports.push({ n, loc: leadingLocation(text), severity: SEVERITY_WORD.exec(text)?.[0].toLowerCase() ?? '' });
   }
-  return first?.n ?? b.header;
+  const [first, ...rest] = reports;
+  if (!first) return b.header;
+  // The first report placed below every later one of the same file and severity: the tool held it back
+  // until it saw the end of what broke (mandoc's `Sh breaks Bl` at the next section, printed before the
+  // `It` lines it misread from line 178 on); the earliest place is where the failure starts. (A pair
+  // such as lacheck's `<- unmatched \end` at 46 then `-> unmatched \begin` at 8 has a later report below the first.)
+  const f = first.loc;
+  if (f && rest.length && rest.every((r) => r.loc && r.loc.path === f.path && r.loc.line < f.line && r.severity === first.severity)) {
+    return rest.reduce((a, r) => (r.loc!.line < a.loc!.line ? r : a)).n;
+  }
+  return first.n;
 }
 
 /** The severity a report states, so a `note:` that points back (`previous definition`) is not read as an earlier report. */

@@ -308,6 +308,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
+        // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)
+        String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
       ].join('|'),
     ),
