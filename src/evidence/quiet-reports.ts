@@ -40,7 +40,7 @@ function formatterDiff(lines: readonly LogLine[], last: number): Block | undefin
       if (DIFF_OLD_FILE.test(lines[end + 1]!.text) && DIFF_NEW_FILE.test(lines[end + 2]?.text ?? '')) break;
       end++;
     }
-    while (end > i + 2 && lines[end]!.text.trim() === '') end--;
+    end = lastChange(lines, i + 3, end);
     return { start: lines[i]!.n, end: lines[end]!.n, header: lines[i + 1]!.n, kind: 'diagnostic', score: DIFF_SCORE, why: ['a formatter\'s diff of a file, in a step that printed no error'], source: 'generic' };
   }
   return undefined;
@@ -60,10 +60,12 @@ function placeReports(lines: readonly LogLine[], last: number): Block | undefine
     count++;
   }
   if (first === -1) return undefined;
+  const reportEnd = end;
   // The last report's own continuation (libxml2's excerpt and caret under `a.xml:31.36: …`).
   end = Math.min(last, Math.max(end, blockEnd(lines, end)));
   // and the trace a runtime prints under its report (Lua's `stack traceback:` and its frames): one failure.
   while (end + 1 <= last && end - first < MAX_BLOCK_LINES && (isContinuation(lines[end + 1]!.text) || (/:\s*$/.test(lines[end + 1]!.text) && isContinuation(lines[end + 2]?.text ?? '')))) end++;
+  end = lastChange(lines, reportEnd + 1, end);
   return { start: lines[first]!.n, end: lines[end]!.n, header: lines[first]!.n, kind: 'diagnostic', score: REPORT_SCORE, why: [`${count} report(s) of a place, in a step that printed no error`], source: 'generic' };
 }
 
@@ -97,4 +99,15 @@ export function diffHunkSignals(blocks: readonly Block[], lines: readonly LogLin
     });
   }
   return out;
+}
+
+/**
+ * A block ends at the first empty line after its last change or report (rustfmt's `Diff in a.rs:1:` and
+ * shfmt's hunks go on with unchanged lines): past it is the file's unchanged rest, not the failure.
+ */
+function lastChange(lines: readonly LogLine[], from: number, end: number): number {
+  let start = from;
+  for (let k = from; k <= end; k++) if (/^[+-]/.test(lines[k]!.text)) start = k;
+  for (let k = start; k <= end; k++) if (lines[k]!.text.trim() === '') return Math.max(from - 1, k - 1);
+  return end;
 }
