@@ -3,6 +3,7 @@ import type { Block } from './block.js';
 import { describeBlock } from './describe-block.js';
 import { blockEnd, headerAbove } from './grow-block.js';
 import { lineKey, TemplateCounter } from './templates.js';
+import { quietBlocks } from './quiet-reports.js';
 import { errorScore, isConsequence, isLocatedDiagnostic, isSummaryHeader } from './vocabulary.js';
 import { MAX_EVIDENCE_SEEDS } from '../limits.js';
 
@@ -54,6 +55,8 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     if (count > REPEATED && !firstOfItsKind) continue;
     seeds.push({ i, score: strength + rarity(count) + position(i, last), strength, count });
   }
+  // Nothing says failure, yet the step failed: a checker's bare reports or a formatter's diff are its reasons.
+  if (!seeds.length) return quietBlocks(lines, last);
   const top = seeds.sort((a, b) => b.score - a.score).slice(0, MAX_EVIDENCE_SEEDS).sort((a, b) => a.i - b.i);
 
   const blocks: (Block & { endIdx: number })[] = [];

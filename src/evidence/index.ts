@@ -12,11 +12,20 @@ import { isConsequence } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
 import { lastAttempt } from './last-attempt.js';
 import { MAX_EVIDENCE_LINES } from '../limits.js';
+import { signalsFromBlocks as readBlockSignals } from './read-locations.js';
+import { diffHunkSignals } from './quiet-reports.js';
 
 export type { Block, BlockKind, BlockSource } from './block.js';
 export type { Selection } from './select-blocks.js';
 export { categoryFromBlocks } from './classify-blocks.js';
-export { signalsFromBlocks, locationsIn } from './read-locations.js';
+export { locationsIn } from './read-locations.js';
+
+/** Locations inside the chosen blocks, as signals: the location forms in their text, and a formatter diff's place. */
+export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogLine[], category: Category): Signal[] {
+  const diff = diffHunkSignals(blocks, lines, category);
+  const read = readBlockSignals(blocks, lines, category);
+  return diff.length ? [...diff, ...read.filter((s) => !diff.some((d) => d.logLine === s.logLine))] : read;
+}
 export { findGenericBlocks } from './find-blocks.js';
 export { blocksFromSignals } from './matcher-blocks.js';
 export { selectBlocks, mergeBlocks } from './select-blocks.js';

@@ -7,24 +7,31 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
  * standard's diagnostic header leading the line. A toolchain nobody listed (Verilog's `.v`, Bison's `.y`,
- * COBOL's `.cob`) writes it too; with a checkout the path must still map onto a file there. Host names
+ * COBOL's `.cob`, a manual page's section `.1`, `.3p`) writes it too; with a checkout the path must still
+ * map onto a file there. Host names
  * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out.
  */
-const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)[A-Za-z][\w+-]{0,9})(?![\w-])`;
-/** A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`). */
-const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning):\s+)?`;
+const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)(?:[A-Za-z][\w+-]{0,9}|\d[a-z]{0,2}))(?![\w-])`;
+/**
+ * A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`), or its one
+ * letter (appstreamcli's and rpmlint's `E: a.xml:30:`).
+ */
+const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning|[EWF]):\s+)?`;
 /**
  * Build files named without an extension, which GNU make and others name in the same header
  * (`Makefile:13: *** missing separator.  Stop.`): the error names the build file, so it is the pin.
  */
 const BUILD_FILE = String.raw`(?:[\w.@~+-]+/)*(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Vagrantfile|Rakefile|Gemfile|Brewfile|[Jj]ustfile|Snakefile|Earthfile|Tiltfile)(?![\w.-])`;
-/** A program's own name before the file (`m4:loop.m4:11:`, `sed: -e expression …` is not one: no line). */
-const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}:)?`;
+/**
+ * A program's own name before the file (`m4:loop.m4:11:`, mandoc's `mandoc: samu.1:178:2:`; `sed: -e
+ * expression …` is not one: no line).
+ */
+const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}: ?)?`;
 /**
  * GNU's `file:line:col:`, `file:line.col:`, `file:line.col-col:`, `file:line.col-line.col:`, `file:line-line:`
  * (Bison, Vala, m4, Icarus Verilog), ending in `:` then a message. An optional `ERROR: `/`Error: ` label may
@@ -114,12 +121,27 @@ function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   const header = byN.get(b.header) ?? '';
   const form = leadingForm(header);
   if (form === undefined) return b.header;
+  const reports: { n: number; loc: Location | undefined; severity: string }[] = [];
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
-    if (text !== undefined && !isFrame(text) && !HEDGED.test(text) && leadingForm(text) === form) return n;
+    if (text === undefined || isFrame(text) || HEDGED.test(text) || leadingForm(text) !== form) continue;
+    reports.push({ n, loc: leadingLocation(text), severity: SEVERITY_WORD.exec(text)?.[0].toLowerCase() ?? '' });
   }
-  return b.header;
+  const [first, ...rest] = reports;
+  if (!first) return b.header;
+  // The first report placed below every later one of the same file and severity: the tool held it back
+  // until it saw the end of what broke (mandoc's `Sh breaks Bl` at the next section, printed before the
+  // `It` lines it misread from line 178 on); the earliest place is where the failure starts. (A pair
+  // such as lacheck's `<- unmatched \end` at 46 then `-> unmatched \begin` at 8 has a later report below the first.)
+  const f = first.loc;
+  if (f && rest.length && rest.every((r) => r.loc && r.loc.path === f.path && r.loc.line < f.line && r.severity === first.severity)) {
+    return rest.reduce((a, r) => (r.loc!.line < a.loc!.line ? r : a)).n;
+  }
+  return first.n;
 }
+
+/** The severity a report states, so a `note:` that points back (`previous definition`) is not read as an earlier report. */
+const SEVERITY_WORD = /\b(?:fatal|error|warning|note|info)\b|^[EWI](?=:)/i;
 
 /** A report that only suspects (lacheck's `possible unwanted space`): the block's failure is a report that states one. */
 const HEDGED = /\b(?:possible|possibly|probably|might|may be|consider|suggest(?:ion|ed)?)\b/i;

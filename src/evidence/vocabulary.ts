@@ -308,6 +308,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
+        // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)
+        String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
       ].join('|'),
     ),
@@ -317,6 +319,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     new RegExp(
       [
         String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\b(?:rule )?violations? (?:were |was )?found|unapproved licen[cs]es|\b(?:[Ff]ind[Bb]ugs|[Ss]pot[Bb]ugs|PMD|[Ee]rror ?[Pp]rone|apache-rat|license-maven-plugin)\b|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
+        // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk
+        String.raw`^--- \S[^\n]*\n\+\+\+ \S[^\n]*\n@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@`,
       ].join('|'),
     ),
   ],
@@ -337,3 +341,22 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     ),
   ],
 ];
+
+/**
+ * A unified diff's file headers and hunk header (`--- a.sh.orig` / `+++ a.sh` / `@@ -10,8 +10,8 @@`): what a
+ * formatter in check mode prints for a file it would change.
+ */
+export const DIFF_OLD_FILE = /^--- (\S+)/;
+export const DIFF_NEW_FILE = /^\+\+\+ (\S+)/;
+export const DIFF_HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+/** A line inside a hunk: context, removed, added, or git's no-newline note. */
+export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
+
+/**
+ * A report that opens with its place and a message (`src/a.py:10:1: 'x' imported but unused`, codespell's
+ * `docs/a.rst:89: recieve ==> receive`): the GNU header, unindented, naming a file (a dot or a slash).
+ */
+export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
+/** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
+export const FAULT_WORDS =
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;

@@ -1,7 +1,7 @@
 import type { Category, Signal } from '../types.js';
 import type { Block } from '../evidence/block.js';
 import { categoryFromBlocks } from '../evidence/classify-blocks.js';
-import { CATEGORY_WORDS, INFRA_CAUSE } from '../evidence/vocabulary.js';
+import { CATEGORY_WORDS, FAULT_WORDS, INFRA_CAUSE } from '../evidence/vocabulary.js';
 import { locationsIn } from '../evidence/read-locations.js';
 
 /** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
@@ -78,6 +78,10 @@ const ERROR_WORD = /\b(?:error|fatal|failed)\b/i;
  * `possible unwanted space` notes): a checker listing what it found, where a compiler stops at its first.
  */
 const LINTER_LIST = 3;
+/** A report's place, so a path's own words (`src/missing_test.py:3:`) are not read as its message's. */
+const PLACE_PREFIX = /^\S+?:\d+(?:[:.]\d+)?:\s*/;
+/** A caret line under a quoted source line: `    ^`, `   ^~~~`. */
+const CARET = /^\s*\^[\^~]*\s*$/;
 
 /**
  * A tool no rule knows, reporting on the code at a place in a source file (`bench/bubble.fs:32: Undefined
@@ -91,6 +95,11 @@ function locatedReport(read: readonly { b: Block; text: string }[]): Category | 
     const heads = text.split('\n').filter((l) => locationsIn(l).length > 0);
     if (!heads.length) continue;
     if (heads.some((l) => ERROR_WORD.test(l))) return 'compile';
+    // Reports that neither say error nor name a fault (pyflakes' `'x' imported but unused`, codespell's
+    // `recieve ==> receive`): a checker's findings about code that builds. A parser points a caret at the
+    // column it could not read (libxml2's `xmlParseEntityRef: no name` over its excerpt): that is its build.
+    const all = text.split('\n');
+    if (!all.some((l) => FAULT_WORDS.test(l.replace(PLACE_PREFIX, '')) || CARET.test(l))) return 'lint';
     return heads.every((l) => WARNING_ONLY.test(l)) || heads.length >= LINTER_LIST ? 'lint' : 'compile';
   }
   return undefined;

@@ -51,7 +51,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     let mapped: Candidate['mapped'] = 'none';
     let ambiguous = false;
     if (ws) {
-      const m = mapLogPath(ws, s.path);
+      const m = mapLogPath(ws, s.path) ?? (s.tool === 'evidence' ? fileNamedByStem(ws, s.path) : null);
       if (!m) continue;
       file = m.file;
       mapped = m.how;
@@ -115,6 +115,16 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   }
   if (ws) passOverRelays(out, outer, ws);
   return out;
+}
+
+/**
+ * A report that names the unit a file holds rather than the file (appstreamcli's `E: org.example.app:30:`
+ * for `data/org.example.app.metainfo.xml`): the one checkout file whose name is that name plus extensions.
+ */
+function fileNamedByStem(ws: Workspace, name: string): { file: string; how: 'unique-name'; alternatives: string[] } | null {
+  if (name.includes('/') || name.length < 3) return null;
+  const found = ws.files.filter((f) => f.slice(f.lastIndexOf('/') + 1).startsWith(`${name}.`));
+  return found.length === 1 ? { file: found[0]!, how: 'unique-name', alternatives: [] } : null;
 }
 
 /** A `catch` that wraps what it caught and throws it on: `catch (IOException e) { throw new DbException(e); }`. */
