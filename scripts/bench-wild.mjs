@@ -170,9 +170,13 @@ function groupBy(rows, key) {
   return [...m.entries()].sort((a, b) => b[1].length - a[1].length || String(a[0]).localeCompare(String(b[0]))).map(([k, rs]) => [String(k), summarise(rs)]);
 }
 
-export async function benchWild({ quiet = false } = {}) {
+/**
+ * `only`: toolchains or log ids to run (`node scripts/bench-wild.mjs pytest jest`), for a quick look at the
+ * part of the corpus a change touches; the written bench-out/wild.json then holds only those rows.
+ */
+export async function benchWild({ quiet = false, only = [] } = {}) {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-  const entries = listWild();
+  const entries = listWild().filter((e) => !only.length || only.includes(e.label.toolchain) || only.includes(e.id));
   const rows = [];
   for (const e of entries) rows.push(evaluate(e));
   const overall = summarise(rows);
@@ -196,4 +200,4 @@ export async function benchWild({ quiet = false } = {}) {
   return result;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWild();
+if (import.meta.url === `file://${process.argv[1]}`) await benchWild({ only: process.argv.slice(2) });

@@ -21,6 +21,11 @@ const MAX_HEADER_LOOKBACK = 4;
 
 /** A rule of dashes or equals signs between a test's title and its details. */
 const SEPARATOR = /^\s*[-=_~*]{10,}\s*$/;
+/**
+ * A section's banner, a title between rules (pytest's `==== short test summary info ====`): what follows
+ * is a new section, so a block under it does not reach up past it into the section before.
+ */
+const TITLED_RULE = /^\s*[-=]{3,} \S.*\S [-=]{3,}\s*$/;
 
 /**
  * An empty line, or one that is empty but for its logger's level tag: Maven prints its blank lines as
@@ -59,7 +64,7 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
       break;
     }
     const t = l.text;
-    if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t) || TITLED_RULE.test(t)) break;
     // `+ az login …` above `ERROR: No subscriptions found`: the shell's trace of the command, not a diff line.
     if (!diffBelow && isShellTrace(t)) break;
     // unittest's and nose's `ERROR: test_x`, a rule of dashes, then the traceback: the rule is transparent.

@@ -18,6 +18,10 @@ const SNIPPET = /^\s*(?:\d+\s*)?\||^\s*\d+ [-+~](?: |$)/;
 // A sub-diagnostic that suggests a change: `help: consider cloning the value`, `help: remove \`return\``.
 const SUGGESTION = /^help: /;
 const TEST_BLOCK = /^---- (\S+) stdout ----$/;
+// libtest's progress line of a test that failed: `test tests::it_works ... FAILED` (the list people quote
+// with the panic); a passing one ends in `ok`. Only the first few are quoted, as a list's first lines.
+const TEST_FAILED = /^test (\S+) \.\.\. FAILED$/;
+const MAX_FAILED_LINES = 10;
 // 1.73+: `thread 'x' (id) panicked at src/lib.rs:12:5:` with the message below; before: `'msg', src/lib.rs:12:5`.
 const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (.+):(\d+):(\d+):$/;
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (.+):(\d+):(\d+)$/;
@@ -125,9 +129,16 @@ export const cargoMatcher: Matcher = {
     const signals: Signal[] = [];
     let test: string | undefined;
     let testHeader: number | undefined;
+    let failedLines = 0;
     for (let i = 0; i < lines.length; i++) {
       const { n, text } = lines[i]!;
       if (text.length > MAX_LINE) continue;
+      if (text.startsWith('test ') && failedLines < MAX_FAILED_LINES && TEST_FAILED.test(text)) {
+        // It names the test that failed; the panic under `---- x stdout ----` says why (and locates it).
+        signals.push({ kind: 'diagnostic', message: text, tool: 'cargo', category: 'test', severity: 'error', weight: 0.6, logLine: n, blockEnd: n });
+        failedLines++;
+        continue;
+      }
       const h = HEADER.exec(text);
       if (h) {
         test = undefined;

@@ -8,6 +8,14 @@ const TRACEBACK = /^\s*Traceback \(most recent call last\):$/;
 // The closing line is flush-left: `KeyError: 'x'`, `pkg.errors.Boom: msg`, or a bare `StopIteration`.
 const EXCEPTION = /^([A-Za-z_][\w.]*)(?:: (.*))?$/;
 const NO_MODULE = /^No module named '([^']+)'/;
+// faulthandler's dump (a segfault, an abort, a timeout in pytest-timeout): `Fatal Python error: Segmentation
+// fault` (after whatever the line held, a test's name), then each thread's frames, most recent call FIRST,
+// in a form without the comma: `  File "x.py", line 12 in fn`.
+const FATAL = /Fatal Python error: (\S.*)$/;
+const FAULT_THREAD = /^(Current thread|Thread) 0x[0-9a-fA-F]+ \(most recent call first\):$/;
+const FAULT_FRAME = /^\s*File "([^"]+)", line (\d+) in (\S.*)$/;
+/** Frames of the crashing thread quoted when none of them is the project's: its top, where it crashed. */
+const MAX_FAULT_PLUMBING = 5;
 // Frames between tracebacks are bounded so a runaway recursion dump cannot grow `related` without end.
 const MAX_RELATED = 50;
 
@@ -54,8 +62,51 @@ export const pythonFramesMatcher: Matcher = {
     const out: Signal[] = [];
     // Log lines of the frames of the traceback being read; null when not inside one.
     let frames: number[] | null = null;
+    // The faulthandler dump being read: its fatal line's signal, and the crashing thread's signal while its frames are read.
+    let fatal: Signal | null = null;
+    let crashing: { signal: Signal; ownSeen: boolean } | null = null;
     for (const { n, text } of lines) {
       if (text.length > MAX_LINE) continue;
+      const f = text.includes('Fatal Python error: ') ? FATAL.exec(text) : null;
+      if (f) {
+        // The fatal line says what crashed; the threads' dumps under it are read below.
+        fatal = { kind: 'diagnostic', message: `Fatal Python error: ${f[1]}`, tool: 'python-frame', severity: 'error', weight: 0.9, logLine: n, blockEnd: n };
+        out.push(fatal);
+        crashing = null;
+        frames = null;
+        continue;
+      }
+      if (fatal) {
+        const th = FAULT_THREAD.exec(text);
+        if (th) {
+          crashing = null;
+          // Only the thread that crashed is the failure; the others were waiting.
+          if (th[1] === 'Current thread') {
+            crashing = { signal: { kind: 'diagnostic', message: fatal.message, tool: 'python-frame', severity: 'error', weight: 0.8, logLine: n, related: [], blockEnd: n }, ownSeen: false };
+            out.push(crashing.signal);
+          }
+          continue;
+        }
+        const ff = FAULT_FRAME.exec(text);
+        if (ff) {
+          // Most recent call first: the crash site, down to the project's first frame (the test that ran it);
+          // pytest's and pluggy's frames under it are the runner, and the other threads were waiting: no
+          // frames of theirs, or the pin would go to the outermost caller as in a most-recent-last traceback.
+          if (crashing && !crashing.ownSeen && crashing.signal.related!.length < MAX_RELATED) {
+            out.push(pythonFrame(ff[1]!, Number(ff[2]), ff[3], text, n));
+            const own = !isPythonLibraryPath(ff[1]!);
+            if (own || crashing.signal.related!.length < MAX_FAULT_PLUMBING) {
+              crashing.signal.related!.push(n);
+              crashing.signal.blockEnd = n;
+            }
+            crashing.ownSeen = own;
+          }
+          continue;
+        }
+        if (text.trim() === '') continue;
+        fatal = null;
+        crashing = null;
+      }
       if (TRACEBACK.test(text)) {
         frames = [];
         continue;

@@ -13,6 +13,9 @@ const CODE_FRAME_LINE = /^\s*>?\s*\d+ \|/;
 const CODE_FRAME_CARET = /^\s*\| /;
 const BLOCK_END = /^(?:Test Suites:|Tests:|Snapshots:|PASS |FAIL )/;
 const MAX_RELATED = 24;
+// jest's closing recap of every failed test (several reporters, or --ci with many suites) under this line:
+// each block printed again, restating the ones above.
+const RECAP = /^Summary of all failing tests$/;
 
 interface Block {
   title: string;
@@ -24,6 +27,8 @@ interface Block {
   /** The code frame's lines (`> 85 |   expect(x)…`, the caret): part of what a person pastes. */
   codeFrame: number[];
   codeFrameSeen: boolean;
+  /** Printed again in the recap at the end: it says what failed, and is not quoted a second time. */
+  recap: boolean;
 }
 
 function toSignal(b: Block): Signal | null {
@@ -53,6 +58,11 @@ function toSignal(b: Block): Signal | null {
   // snapshot diff must not cut it before the frame that says where the test failed.
   const related = [b.message.n, ...b.related, ...b.codeFrame, ...(own ? [own.n] : [])].filter((n) => n !== b.header);
   if (related.length) signal.related = related;
+  // jest said where the block ends: at the test's own frame, or the code frame's last line. A long diff (a
+  // snapshot with the command's output in it) puts the code frame past where a shape-grown block would stop.
+  const end = own?.n ?? b.codeFrame[b.codeFrame.length - 1];
+  if (end !== undefined) signal.blockEnd = end;
+  if (b.recap) signal.restatement = true;
   return signal;
 }
 
@@ -63,6 +73,7 @@ export const jestMatcher: Matcher = {
     const out: Signal[] = [];
     let file: string | undefined;
     let block: Block | null = null;
+    let recap = false;
     const close = () => {
       if (block) {
         const s = toSignal(block);
@@ -72,6 +83,11 @@ export const jestMatcher: Matcher = {
     };
     for (const l of lines) {
       const text = l.text;
+      if (RECAP.test(text.trim())) {
+        close();
+        recap = true;
+        continue;
+      }
       const fail = FAIL_HEADER.exec(text);
       if (fail && !fail[1]!.includes(' > ')) {
         close();
@@ -83,7 +99,7 @@ export const jestMatcher: Matcher = {
         close();
         const title = head[1]!.trim();
         if (!NOT_A_TEST.test(title)) {
-          block = { title, header: l.n, file, related: [], frames: [], codeFrame: [], codeFrameSeen: false };
+          block = { title, header: l.n, file, related: [], frames: [], codeFrame: [], codeFrameSeen: false, recap };
         }
         continue;
       }

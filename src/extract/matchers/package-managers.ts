@@ -107,7 +107,12 @@ function npmBlock(block: Said[]): Signal | null {
   if (detail && detail !== block[codeAt]) related.unshift(detail.n);
   const category: Category = NETWORK_CODE.test(code) ? 'infra' : 'dependency';
   const message = `${code}: ${(detail ?? block[codeAt]!).rest}`;
-  return signal('npm', message, category, block[codeAt]!.n, symbol, related);
+  const s = signal('npm', message, category, block[codeAt]!.n, symbol, related);
+  // Under a network error's `FetchError: request to … failed` npm dumps the error object: its stack through
+  // minipass-fetch and node's http client, then `{ code: 'ECONNREFUSED', errno: …, port: 9 }`. The block a
+  // person quotes ends at the request that failed.
+  if (NETWORK_CODE.test(code) && detail && detail.n > block[codeAt]!.n) s.blockEnd = detail.n;
+  return s;
 }
 
 /** A category-only signal: no line to pin, but the package name for the locator to find in the manifest. */

@@ -21,7 +21,10 @@ const DEF = /^\s+(?:async\s+)?def (\w+)\(/;
 const CAPTURED = /^-{3,} Captured .* -{3,}$/;
 const E_LINE = /^E(?:\s|$)/;
 const EXCEPTION = /^([A-Za-z_][\w.]*): (.*)$/;
-const SUMMARY = /^(FAILED|ERROR) (.+?)(?: - (.*))?$/;
+// pytest-subtests adds `SUBFAILED(x=3.5, count=2) tests/x.py::test_y` (older: `SUBFAIL`) entries to the list.
+const SUMMARY = /^(FAILED|ERROR|SUBFAIL(?:ED)?(?:\(.*?\)(?= ))?) (.+?)(?: - (.*))?$/;
+// pytest's closing count line, under the summary when -q dropped its banner: `12 failed, 68 passed, 3 deselected in 9.79s`.
+const COUNTS = /^(?:\d+ [a-z]+(?: [a-z]+)?, )*\d+ (?:failed|passed|errors?|error)\b.* in [\d.]+ ?s(?:econds)?\b/;
 const SETUP = /^ERROR at (?:setup|teardown) of /;
 
 interface Loc { n: number; path: string; line: number; symbol?: string; native?: boolean; text: string }
@@ -114,18 +117,33 @@ export const pytestMatcher: Matcher = {
         continue;
       }
       if (mode === 'summary') {
-        const m = text.startsWith('FAILED ') || text.startsWith('ERROR ') ? SUMMARY.exec(text) : null;
+        // The run's closing count (`2 failed, 5 passed in 2.34s`, bare under -q) ends the list's block.
+        if (summary && COUNTS.test(text)) {
+          summary.blockEnd = l.n;
+          mode = 'none';
+          continue;
+        }
+        const m = text.startsWith('FAILED ') || text.startsWith('ERROR ') || text.startsWith('SUBFAIL') ? SUMMARY.exec(text) : null;
         if (!m) continue;
-        // The list itself is a block (`FAILED tests/x.py::test_y - …`, `ERROR tests/z.py`): it names what failed.
+        // The list itself is a block (`FAILED tests/x.py::test_y - …`, `ERROR tests/z.py`): it names what
+        // failed, to its last entry.
         if (!summary) {
-          summary = { kind: 'diagnostic', message: text, tool: 'pytest', category: 'test', severity: 'error', weight: 0.6, logLine: l.n, related: [] };
+          summary = { kind: 'diagnostic', message: text, tool: 'pytest', severity: 'error', weight: 0.6, logLine: l.n, related: [], blockEnd: l.n };
           out.push(summary);
-        } else if (summary.related!.length < MAX_SUMMARY_ENTRIES - 1) summary.related!.push(l.n);
+        } else {
+          if (summary.related!.length < MAX_SUMMARY_ENTRIES - 1) summary.related!.push(l.n);
+          // The block runs on to the list's end (the evidence bound cuts it): the entries are its lines.
+          summary.blockEnd = l.n;
+        }
+        // A list of modules that failed to import (`ERROR tests/x.py`) says nothing of tests: its category is
+        // the collection errors'; a failed test in it makes it a test failure's summary.
+        if (m[1] !== 'ERROR' || m[2]!.includes('::')) summary.category = 'test';
         const nodeid = m[2]!;
         const file = nodeid.split('::')[0]!;
         const known = byTitle.get(titleKey(nodeid));
+        // A test reported above: the summary entry is the summary's line, not part of the test's block (as a
+        // related line it joined the last section's block to the summary printed under it).
         if (known) {
-          known.related = [...(known.related ?? []), l.n];
           if (!known.path && file.endsWith('.py')) known.path = file;
           continue;
         }

@@ -25,7 +25,19 @@ const BATS_AT = /^#\s+\((?:in test file|from function [`'].*?' in file) (.+?), l
 // busted -o TAP: `# spec/slug_spec.lua @ 9` (the `it` block's line).
 const BUSTED_AT = /^#\s+(\S+?\.(?:lua|moon)) @ (\d+)$/;
 
-interface Failure { n: number; name: string; path?: string; line?: number; related: number[]; perl?: boolean; indent?: number; expected?: string; actual?: string }
+interface Failure { n: number; name: string; path?: string; line?: number; related: number[]; perl?: boolean; indent?: number; expected?: string; actual?: string; last?: string }
+/**
+ * What a failure's last `#` diagnostic says, its label (`output:`, `actual:`) and quotes left out and numbers
+ * masked: bats prints N tests failing on one broken command back to back, each ending in the command's same
+ * error (`#  output: …/pyenv-version: line 12: pyenv-version-nam: command not found`). The first is quoted.
+ */
+function causeKey(last: string | undefined): string | undefined {
+  if (last === undefined) return undefined;
+  const k = last.replace(/^#\s*/, '').replace(/^(?:output|actual|got|stderr):\s*/i, '').replace(/^[`']+|[`']+$/g, '').replace(/\d+/g, '0').trim();
+  return k.length >= MIN_CAUSE_KEY ? k : undefined;
+}
+/** A shorter last line (`actual: ''`, `1`) says too little to call two failures one cause. */
+const MIN_CAUSE_KEY = 12;
 // A test point at any depth, passing or failing: it closes the subtests nested under the previous one.
 const TEST_POINT = /^(\s*)(?:not )?ok \d+\b/;
 const EXPECTED = /^\s*expected: +(\S.*)$/;
@@ -62,10 +74,15 @@ function readYaml(lines: readonly LogLine[], start: number, f: Failure): number 
   return i;
 }
 
-function toSignal(f: Failure): Signal {
+function toSignal(f: Failure, seen: Set<string>): Signal {
   const values = f.expected !== undefined && f.actual !== undefined ? ` (expected: ${f.expected}, actual: ${f.actual})` : '';
   const s: Signal = { kind: 'test', symbol: f.name, message: f.name + values, tool: 'tap', category: 'test', weight: 0.9, logLine: f.n, related: f.related };
   if (f.path) Object.assign(s, { path: f.path, line: f.line });
+  const key = causeKey(f.last);
+  if (key !== undefined) {
+    if (seen.has(key)) s.restatement = true;
+    seen.add(key);
+  }
   return s;
 }
 
@@ -123,6 +140,7 @@ export const tapMatcher: Matcher = {
         continue;
       }
       addRelated(open, n);
+      open.last = text;
       const at = open.path ? null : PERL_AT.exec(text) ?? BATS_AT.exec(text) ?? BUSTED_AT.exec(text);
       if (at) Object.assign(open, { path: at[1], line: Number(at[2]) });
     }
@@ -137,6 +155,7 @@ export const tapMatcher: Matcher = {
       } else out.push(f);
     }
     for (const p of unmatched) out.push({ ...p, name: p.name || 'unnamed test' });
-    return out.sort((a, b) => a.n - b.n).map(toSignal);
+    const seen = new Set<string>();
+    return out.sort((a, b) => a.n - b.n).map((f) => toSignal(f, seen));
   },
 };

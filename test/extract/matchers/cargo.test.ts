@@ -74,7 +74,7 @@ describe('cargoMatcher', () => {
   });
 
   it('reads a cargo test panic as a test failure with the left/right lines', () => {
-    expect(cargoMatcher.extract(log('cargo-test-assertion'))).toEqual([
+    expect(cargoMatcher.extract(log('cargo-test-assertion')).filter((s) => s.kind === 'test')).toEqual([
       {
         kind: 'test',
         symbol: 'picks_newest_compatible',
@@ -89,6 +89,13 @@ describe('cargoMatcher', () => {
         // `---- picks_newest_compatible stdout ----` (the block's header), then the message and left/right.
         related: [18, 21, 22, 23],
       },
+    ]);
+  });
+
+  it("quotes libtest's `test x ... FAILED` line as its own one-line block, without a location", () => {
+    const failed = cargoMatcher.extract(log('cargo-test-assertion')).filter((s) => s.kind === 'diagnostic');
+    expect(failed).toEqual([
+      { kind: 'diagnostic', message: 'test picks_newest_compatible ... FAILED', tool: 'cargo', category: 'test', severity: 'error', weight: 0.6, logLine: 14, blockEnd: 14 },
     ]);
   });
 

@@ -41,6 +41,22 @@ describe('pythonFramesMatcher', () => {
     }
   });
 
+  it("reads faulthandler's dump most recent call first: the fatal line, the crashing thread down to the project's frame", () => {
+    // spyder's test run segfaulting in a Qt wait (BugSwarm's Actions log, fixtures/wild/gha-python-2512083654).
+    const out = pythonFramesMatcher.extract(logLines('fixtures/wild/gha-python-2512083654/log.txt'));
+    // The step ran the suite five times (`||`); the last attempt's dump is checked.
+    const fatal = out.filter((s) => s.kind === 'diagnostic' && s.message.startsWith('Fatal Python error') && s.logLine >= 4298);
+    expect(fatal.map((s) => [s.message, s.logLine, s.blockEnd])).toEqual([
+      ['Fatal Python error: Segmentation fault', 4298, 4298],
+      ['Fatal Python error: Segmentation fault', 4375, 4380],
+    ]);
+    // Only the crashing thread's frames, from where it crashed to the test that ran it; not the waiting
+    // thread's, not pytest's and pluggy's under the test (or the pin would go to `runtests.py`).
+    const frames = out.filter((s) => s.kind === 'frame' && s.logLine > 4298);
+    expect(frames.map((s) => s.logLine)).toEqual([4376, 4377, 4378, 4379, 4380]);
+    expect(frames[frames.length - 1]).toMatchObject({ path: '/home/runner/work/spyder/spyder/spyder/app/tests/test_mainwindow.py', line: 3375, symbol: 'test_varexp_rename', weight: 0.6 });
+  });
+
   it('tells library frames from project ones', () => {
     expect(isPythonLibraryPath('/root/.pyenv/versions/3.11.7/lib/python3.11/importlib/__init__.py')).toBe(true);
     expect(isPythonLibraryPath('/usr/lib/python3/dist-packages/mypy/main.py')).toBe(true);

@@ -65,5 +65,13 @@ describe('jestMatcher', () => {
     expect(first.related![0]).toBe(2122);
     expect(first.related).toContain(2152);
     expect(first.related![first.related!.length - 1]).toBe(2158);
+    // jest's frame is where its block ends: more than a block's span below the title, so said, not grown to.
+    expect(first.blockEnd).toBe(2158);
+  });
+
+  it("marks the blocks of jest's closing recap as restatements (a real victory log)", () => {
+    const tests = jestMatcher.extract(logLines('fixtures/real-logs/javascript-jest-2544418976.log')).filter((s) => s.symbol === 'victory-core › should export everything');
+    // Printed at 2763, then again under `Summary of all failing tests` (2837).
+    expect(tests.map((s) => [s.logLine, s.restatement ?? false])).toEqual([[2763, false], [2839, true]]);
   });
 });

@@ -193,4 +193,10 @@ describe('packageManagerMatcher: runtimes, pip, cargo, go', () => {
     const lines = logLines('fixtures/real-logs/terminated-2026328035.log');
     expect(packageManagerMatcher.extract(lines)).toEqual([]);
   });
+
+  it("ends an npm network error's block at the request that failed, before the error object npm dumps", () => {
+    // `npm ci` against a registry on a closed loopback port (fixtures/wild/rec-gha-npm-registry-refused).
+    const [s] = packageManagerMatcher.extract(logLines('fixtures/wild/rec-gha-npm-registry-refused/log.txt')).filter((x) => x.tool === 'npm');
+    expect(s).toMatchObject({ category: 'infra', logLine: 28, related: [31], blockEnd: 31 });
+  });
 });

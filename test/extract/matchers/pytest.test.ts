@@ -21,8 +21,8 @@ describe('pytestMatcher', () => {
         category: 'test',
         weight: 0.9,
         logLine: 37,
-        // `>       assert cart.total() == 90.0`, the three E lines, then `FAILED tests/test_cart.py::…`
-        related: [36, 37, 38, 39, 43],
+        // `>       assert cart.total() == 90.0` and the three E lines; the `FAILED tests/test_cart.py::…` entry is the summary's
+        related: [36, 37, 38, 39],
       },
     ]);
   });
@@ -36,7 +36,7 @@ describe('pytestMatcher', () => {
       line: 17,
       message: "KeyError: 'ab-1'",
       logLine: 33,
-      related: [15, 31, 33, 37],
+      related: [15, 31, 33],
     });
     expect(signals.slice(1).map((s) => [s.kind, s.path, s.line, s.symbol, s.weight, s.logLine])).toEqual([
       ['frame', 'inventory/orders.py', 14, 'place', 0.6, 20],
@@ -58,8 +58,8 @@ describe('pytestMatcher', () => {
         "AssertionError: assert ['release', 'v', 'parser', 'ships', 'with', 'python'] == ['release', 'v2', 'parser', 'ships', '2024', 'with']",
       logLine: 16,
     });
-    // Lines 16-31 are the E block (At index 1 diff, Full diff), 33 the FAILED summary line.
-    expect(test!.related).toEqual([...Array.from({ length: 16 }, (_, i) => 16 + i), 33]);
+    // Lines 16-31 are the E block (At index 1 diff, Full diff); the FAILED summary line (33) is the summary's.
+    expect(test!.related).toEqual(Array.from({ length: 16 }, (_, i) => 16 + i));
   });
 
   it('turns a collection ModuleNotFoundError into a dependency diagnostic at the import line', () => {
@@ -76,7 +76,7 @@ describe('pytestMatcher', () => {
       weight: 1,
       logLine: 35,
       // The whole collection error: its title, `ImportError while importing …`, the traceback's entries, the E line.
-      related: [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39],
+      related: [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37],
     });
     expect(signals.slice(1).map((s) => [s.path, s.line, s.weight])).toEqual([
       ['/root/.pyenv/versions/3.11.7/lib/python3.11/importlib/__init__.py', 126, 0.05],
@@ -97,6 +97,21 @@ describe('pytestMatcher', () => {
     // A real log with 19 collection errors: the first ten entries, `ERROR tests/x.py` with or without a message.
     const real = pytestMatcher.extract(logLines('fixtures/real-logs/python-2350842179-orig.log')).filter(isSummaryList);
     expect(real.map((s) => [s.logLine, s.related])).toEqual([[718, [719, 720, 721, 722, 723, 724, 725, 726, 727]]]);
+  });
+
+  it("ends the summary's block at its last entry or the run's count line, and reads pytest-subtests' entries", () => {
+    // CPython's statistics tests under pytest-subtests, recorded (fixtures/wild/rec-pytest-statistics-median).
+    const [sub] = pytestMatcher.extract(logLines('fixtures/wild/rec-pytest-statistics-median/log.txt')).filter(isSummaryList);
+    // Three FAILED entries, then `SUBFAILED(x=3.5, count=2) tests/…` ones: the first ten entries related, the
+    // block to the count line under the list.
+    expect(sub).toMatchObject({ logLine: 171, category: 'test', related: [172, 173, 174, 175, 176, 177, 178, 179, 180], blockEnd: 183 });
+    // A list of modules that failed to import names no test: no test category against the collection errors.
+    const [collect] = pytestMatcher.extract(logLines('fixtures/wild/gha-python-27530380915/log.txt')).filter(isSummaryList);
+    expect(collect).toMatchObject({ logLine: 614, related: [615, 616], blockEnd: 616 });
+    expect(collect!.category).toBeUndefined();
+    // Under -q the count line follows the list: it closes the block.
+    const [colorsys] = pytestMatcher.extract(logLines('fixtures/wild/rec-gha-pytest-colorsys/log.txt')).filter(isSummaryList);
+    expect(colorsys).toMatchObject({ logLine: 65, related: [66], blockEnd: 67 });
   });
 
   it('reads a title padded with one underscore a side (a long parametrised name), not the frame separator', () => {
@@ -125,6 +140,6 @@ describe('pytestMatcher', () => {
     const first = out.find((s) => s.kind === 'diagnostic')!;
     // The title (791) sits 35 lines above `kubernetes/__init__.py:20: in <module>` (826), past _pytest's and importlib's entries.
     expect(first).toMatchObject({ message: 'SyntaxError: invalid syntax', path: 'kubernetes/config/kube_config.py', line: 37 });
-    expect(first.related).toEqual([826, 827, 828, 829, 830, 831, 832, 833, 834, 835, 1017]);
+    expect(first.related).toEqual([826, 827, 828, 829, 830, 831, 832, 833, 834, 835]);
   });
 });

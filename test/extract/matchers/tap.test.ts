@@ -50,4 +50,12 @@ describe('tapMatcher', () => {
     expect(tapMatcher.extract(logLines('fixtures/logs/node-test-tap-duration/log.txt'))).toEqual([]);
     expect(tapMatcher.extract(logLines('fixtures/logs/pytest-keyerror-in-source/log.txt'))).toEqual([]);
   });
+
+  it("takes bats tests failing on one broken command's same error as restatements of the first", () => {
+    // pyenv's suite with `pyenv-version-name` misspelt, run by a real Buildbot worker (fixtures/wild/buildbot-bats-pyenv-version).
+    const out = tapMatcher.extract(logLines('fixtures/wild/buildbot-bats-pyenv-version/log.txt'));
+    // Tests 1-6 and 8 end in `…pyenv-version-nam: command not found`; test 7's `actual: ''` is its own failure.
+    expect(out.filter((s) => !s.restatement).map((s) => s.logLine)).toEqual([12, 57]);
+    expect(out.filter((s) => s.restatement).length).toBe(6);
+  });
 });
