@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|s|S|v|sv|vhd|vhdl|sml|pike|rexx|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -248,7 +248,7 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
  * error near line 4:`.
  */
-const FILELESS = /(?:^\s*|[:,]\s|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
+const FILELESS = /(?:^\s*|[:,]\s|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,(]|$)/i;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
 const FILE_LOOKBACK = 40;
 const PATH_ONLY = new RegExp(PATH, 'g');
@@ -263,7 +263,9 @@ function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & {
     const text = byN.get(n);
     const m = text !== undefined ? FILELESS.exec(text) : null;
     if (!m || text === undefined) continue;
-    for (let k = b.start - 1; k >= b.start - FILE_LOOKBACK && k >= 1; k--) {
+    // the block's own lines above the report first (SBCL's `end of file on #<… for "file /x/list.lisp">` then
+    // `(in form starting at line: 45, column: 0, …)`), then the lines above the block
+    for (let k = n - 1; k >= b.start - FILE_LOOKBACK && k >= 1; k--) {
       const above = byN.get(k);
       if (above === undefined || above.length > 2000) continue;
       const paths = new Set([...above.matchAll(PATH_ONLY)].map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));

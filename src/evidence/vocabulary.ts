@@ -309,6 +309,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
+        // a compiler that says it gave up on a file without a diagnostic the rules above name (SBCL's `READ error
+        // during COMPILE-FILE:` and `; compilation aborted after …`)
+        String.raw`\b(?:READ|[Rr]ead|[Rr]eader) error during \S+|\b[Cc]ompilation (?:unit )?aborted\b`,
       ].join('|'),
     ),
   ],
