@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -34,11 +34,11 @@ const BUILD_FILE = String.raw`(?:[\w.@~+-]+/)*(?:GNUmakefile|[Mm]akefile|Dockerf
 const PROGRAM_PREFIX = String.raw`(?:[a-z][\w.+-]{0,30}: ?)?`;
 /**
  * GNU's `file:line:col:`, `file:line.col:`, `file:line.col-col:`, `file:line.col-line.col:`, `file:line-line:`
- * (Bison, Vala, m4, Icarus Verilog), ending in `:` then a message. An optional `ERROR: `/`Error: ` label may
+ * (Bison, Vala, m4, Icarus Verilog), ending in `:` then a message (Pike writes none between: `Colors.pmod:22:Undefined identifier`). An optional `ERROR: `/`Error: ` label may
  * lead (SWI-Prolog's `ERROR: /x/a.pl:12:5: Syntax error`).
  */
 const GNU_HEADER = new RegExp(
-  String.raw`^\s*${SEVERITY_LABEL}${PROGRAM_PREFIX}(${ANY_PATH}|${BUILD_FILE}):(\d+)(?:[.:](\d+))?(?:-\d+(?:\.\d+)?)?:(?:\s|$)`,
+  String.raw`^\s*${SEVERITY_LABEL}${PROGRAM_PREFIX}(${ANY_PATH}|${BUILD_FILE}):(\d+)(?:[.:](\d+))?(?:-\d+(?:\.\d+)?)?:(?:\s|$|(?=[A-Z][a-z]))`,
   'g',
 );
 
@@ -55,6 +55,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): line (\d+)(?:, col (\d+))?\b`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
   // dash's and POSIX sh's `bin/which: 43: Syntax error: …`: the file leads the line, the line number stands alone
   { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
+  // GNU bc's `primes.b 15: syntax error`: the file leads the line, a space, then the line number and a colon
+  { re: new RegExp(String.raw`^${ANY_PATH} (\d+): \S`, 'g'), path: 1, line: 2 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
@@ -173,7 +175,9 @@ function leadingForm(text: string): number | undefined {
 export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogLine[], category: Category): Signal[] {
   const byN = new Map(lines.map((l) => [l.n, l.text] as const));
   const out: Signal[] = [];
-  for (const b of blocks) {
+  // In log order: of two equally placed reports (LDC's `std/uri.d(229): Error:` and the template instance
+  // it broke at line 321), a compiler's cascade prints its cause first.
+  for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
     const first = out.length;
     let kept = 0;
     const header = (byN.get(b.header) ?? '').trim().slice(0, 500);
@@ -210,20 +214,66 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
     if (out.length === first) {
       const bare = filelessLine(b, byN);
       if (bare) {
-        out.push({ kind: 'diagnostic', path: bare.path, line: bare.line, ...(bare.column ? { column: bare.column } : {}),
-          message: header || bare.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+        out.push({ kind: 'diagnostic', path: bare.path, line: bare.line, ...(bare.column ? { column: bare.column } : {}), ...(bare.endLine ? { endLine: bare.endLine } : {}),
+          message: bare.n < b.start ? bare.text.trim().slice(0, 500) : header || bare.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
           severity: 'error', weight: BODY_WEIGHT, logLine: bare.n });
       }
+    }
+    // only for a build or a check: a test's, a resolver's or the network's report naming a file (Maven's
+    // `The project … (/x/pom.xml) has 1 error` above `Unknown host`) says where it looked, not what broke
+    if (out.length === first && FILE_ONLY_CATEGORIES.has(category)) {
+      const only = fileOnly(b, byN);
+      if (only) {
+        out.push({ kind: 'diagnostic', path: only.path, message: only.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: BODY_WEIGHT, logLine: only.n });
+      }
+    }
+    const earlier = earlierReport(b, lines, byN);
+    if (earlier && !out.some((o) => o.logLine === earlier.n)) {
+      out.push({ kind: 'diagnostic', path: earlier.loc.path, line: earlier.loc.line, ...(earlier.loc.column ? { column: earlier.loc.column } : {}),
+        message: earlier.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+        severity: 'error', weight: HEADER_WEIGHT, logLine: earlier.n });
     }
     demoteWholeFileLines(out, first);
   }
   return out;
 }
 
-/** A second line of the same file in a report: luac's `a.lua:222: 'end' expected (to close 'function' at line 75)`. */
-const INNER_LINE = /\b(?:at|on|from) line (\d+)\b/g;
+/** How far above a block its tool's first report on the same file is looked for: one compiler's run. */
+const EARLIER_REPORT_SPAN = 400;
+
+/**
+ * The block's report opens with its place (`std/uri.d(321): Error: …`); the same tool printed a report of
+ * the same form on the same file earlier in the step, outside every chosen block (`std/uri.d(229): Error:
+ * …`). A compiler's cascade prints its cause first: that earlier report is a place as good as the block's
+ * own (the ranking takes the earlier of two equals). Warnings and suspicions are not causes.
+ */
+function earlierReport(b: Block, lines: readonly LogLine[], byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
+  const header = byN.get(b.header) ?? '';
+  const form = leadingForm(header);
+  const own = form !== undefined ? leadingLocation(header) : undefined;
+  if (!own || !SEVERE.test(header)) return undefined;
+  const firstN = lines[0]?.n ?? b.start;
+  for (let n = Math.max(firstN, b.start - EARLIER_REPORT_SPAN); n < b.start; n++) {
+    const text = byN.get(n);
+    if (text === undefined || isFrame(text) || HEDGED.test(text) || /\bwarning\b/i.test(text) || !SEVERE.test(text)) continue;
+    if (leadingForm(text) !== form) continue;
+    const loc = leadingLocation(text);
+    if (loc && loc.path === own.path) return { n, text, loc };
+  }
+  return undefined;
+}
+
+/** A report that says it is an error: the kind a compiler stops on. */
+const SEVERE = /\b(?:error|fatal)\b/i;
+
+/**
+ * A second line of the same file in a report: luac's `a.lua:222: 'end' expected (to close 'function' at line 75)`,
+ * CHICKEN's `(line 1597) unterminated list, starting in line 1291`.
+ */
+const INNER_LINE = /\b(?:at|on|from|starting in) line (\d+)\b/g;
 /** A report placed at the end of the input: the tool read on to it looking for what was missing. */
-const AT_END = /<eof>|\bend of (?:file|input)\b|\bunexpected EOF\b|\bEOF\b/i;
+const AT_END = /<eof>|\bend of (?:file|input)\b|\bunexpected EOF\b|\bEOF\b|\bunterminated (?:list|block|comment)\b/i;
 
 /**
  * A line's locations, with the other lines of the same file it names (`at line 75`). When the report is
@@ -270,31 +320,68 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
  * error near line 4:`.
  */
-const FILELESS = /(?:^\s*|[:,]\s|\b(?:at|on|in|near) )line (\d+)(?:,?\s*col(?:umn)?\.?\s*(\d+))?(?:\s*[-:,(]|$)/i;
+const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
+/** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
+const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
 const FILE_LOOKBACK = 40;
 const PATH_ONLY = new RegExp(PATH, 'g');
+/** How far below a fileless report its file may be named: the tool's next line, the command it says failed. */
+const FILE_LOOKAHEAD = 3;
+/** Just before a path, the flag that makes it a command's output. */
+const OUTPUT_FLAG = /(?:\s-o|\s--?output(?:-file)?(?:=|\s)|>)\s*['"]?$/;
 
 /**
  * A report without its file takes the one file named just above it: the line a tool prints before its
  * reports (`docs/a.html:`), or the step's command (`Run tidy -q -e docs/a.html`). A line naming several
  * files says nothing of which one.
  */
-function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string }) | undefined {
-  for (let n = b.start; n <= b.end; n++) {
+function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string; endLine?: number }) | undefined {
+  for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
     const m = text !== undefined ? FILELESS.exec(text) : null;
     if (!m || text === undefined) continue;
-    for (let k = b.start - 1; k >= b.start - FILE_LOOKBACK && k >= 1; k--) {
+    // a span (`in lines 20..35`): the form the report is about, its first line and its last
+    if (m[3]) {
+      m[1] = m[3];
+      m[2] = undefined as unknown as string;
+    }
+    const endLine = m[4] && Number(m[4]) > Number(m[1]) ? Number(m[4]) : undefined;
+    // the block's own lines above the report first (SBCL's `end of file on #<… for "file /x/list.lisp">` then
+    // `(in form starting at line: 45, column: 0, …)`), then the lines above the block, then the block's
+    // lines below it (CHICKEN's `Error: shell command terminated …: '/usr/bin/chicken' 'srfi-1.scm' …`)
+    const order = [...Array.from({ length: Math.min(n - 1, n - b.start + FILE_LOOKBACK) }, (_, i) => n - 1 - i), ...Array.from({ length: b.end - n + FILE_LOOKAHEAD }, (_, i) => n + 1 + i)];
+    for (const k of order) {
       const above = byN.get(k);
       if (above === undefined || above.length > 2000) continue;
-      const paths = new Set([...above.matchAll(PATH_ONLY)].map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
+      // a command's output file (`-o x.o`, `-output-file 'x.c'`, `> x.log`) is what it wrote, not what it read
+      const paths = new Set([...above.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(above.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
       if (paths.size === 0) continue;
       if (paths.size > 1) return undefined;
       const col = m[2] ? Number(m[2]) : 0;
-      return { path: [...paths][0]!, line: Number(m[1]), ...(col > 0 ? { column: col } : {}), n, text };
+      // placed at the end of the input, the report's other line is the construct left open
+      const inner = AT_END.test(text) ? [...text.matchAll(INNER_LINE)].map((x) => Number(x[1])).find((l) => l > 0 && l !== Number(m[1])) : undefined;
+      return { path: [...paths][0]!, line: inner ?? Number(m[1]), ...(col > 0 && !inner ? { column: col } : {}), ...(endLine && !inner ? { endLine } : {}), n, text };
     }
     return undefined;
+  }
+  return undefined;
+}
+
+const FILE_ONLY_CATEGORIES: ReadonlySet<Category> = new Set(['compile', 'lint', 'unknown']);
+
+/**
+ * A report that names the one file it gave up on and no line at all (ECL's `Unexpected end of file on
+ * #<input stream #P"/x/vector.lisp">`): a file without a line, which only the PR's change in that file can
+ * place (from-signals); without the diff it is no location.
+ */
+function fileOnly(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; path: string } | undefined {
+  for (let n = b.start; n <= b.end; n++) {
+    const text = byN.get(n);
+    if (text === undefined || text.length > 2000 || !(SEVERE.test(text) || AT_END.test(text))) continue;
+    const paths = new Set([...text.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(text.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
+    if (paths.size === 1) return { n, text, path: [...paths][0]! };
+    if (paths.size > 1) return undefined;
   }
   return undefined;
 }

@@ -288,7 +288,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     new RegExp(
       [
         String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
-        String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
+        String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file(?! on )|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
         String.raw`Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|[Ee]rror: could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
         String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
         String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
@@ -311,6 +311,10 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)
         String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
+        // a compiler that says it gave up on a file without a diagnostic the rules above name (SBCL's `READ error
+        // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,
+        // CHICKEN's `unterminated list`, CLISP's `… is neither declared nor bound`)
+        String.raw`\b(?:READ|[Rr]ead|[Rr]eader) error during \S+|\b[Cc]ompilation (?:unit )?aborted\b|\b[Uu]nterminated (?:list|string|comment|block|quote)\b|\b(?:were|was|are) not (?:defined|declared)\b|\bneither declared nor bound\b|\b[Uu]nexpected end of file on\b`,
       ].join('|'),
     ),
   ],

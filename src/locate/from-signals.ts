@@ -66,11 +66,27 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     if (line === undefined && ws) {
       // A file without a line (prettier, a require stack): the symbol's line, else the PR's change there.
       const found = s.symbol ? findToken(ws, file, s.symbol) : undefined;
-      const changed = diff?.byFile.get(file)?.hunks.find((h) => h.added.length)?.added[0]?.n;
+      const changed = s.tool === 'evidence' ? changeNamedBy(diff, file, s.message) : diff?.byFile.get(file)?.hunks.find((h) => h.added.length)?.added[0]?.n;
       line = found ?? changed;
       if (found) notes.push(`\`${s.symbol}\` found at line ${found}`);
       else if (changed) notes.push(`first line ${changedBy(diff)} changed in this file`);
       mappedHow = found ? 'search' : changed ? 'diff' : mapped;
+    }
+    if (line !== undefined && s.tool === 'evidence' && s.endLine !== undefined && s.endLine > line) {
+      // A report that names only a span (CLISP's `in lines 20..35`, the whole form): the PR's change inside
+      // it that shares a word with the report is the place; with none, no line of the span is (no location
+      // rather than the form's first line).
+      const within = changeInSpan(diff, file, line, s.endLine, s.message);
+      if (within === undefined) continue;
+      notes.push(`line ${within} is the change inside lines ${line}..${s.endLine} that the report names`);
+      line = within;
+    }
+    if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
+      const above = namedAbove(diff, ws, file, line, s.message);
+      if (above !== undefined) {
+        notes.push(`line ${above}, changed just above the reported line ${line}, has what the report names`);
+        line = above;
+      }
     }
     if (line === undefined) continue;
     // A line one past the end (msgfmt's `end-of-line within string` on a file's last line): the last line.
@@ -125,6 +141,63 @@ function fileNamedByStem(ws: Workspace, name: string): { file: string; how: 'uni
   if (name.includes('/') || name.length < 3) return null;
   const found = ws.files.filter((f) => f.slice(f.lastIndexOf('/') + 1).startsWith(`${name}.`));
   return found.length === 1 ? { file: found[0]!, how: 'unique-name', alternatives: [] } : null;
+}
+
+/** Words of a report worth matching against a change: identifiers, not the report's own vocabulary. */
+const SPAN_WORD = /[A-Za-z_][\w-]{2,}/g;
+const SPAN_STOP = new Set(['the', 'and', 'for', 'not', 'nor', 'was', 'were', 'lines', 'line', 'warning', 'error', 'declared', 'bound', 'neither', 'defined', 'undefined']);
+
+/**
+ * The first line the PR added or changed in lines start..end of a file whose text, or the text it replaced,
+ * shares a word with the report (case aside: CLISP prints `SUBSEQS` for the source's `subseqs`).
+ */
+function changeInSpan(diff: PrDiff | undefined, file: string, start: number, end: number, message: string): number | undefined {
+  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w)));
+  if (!words.size) return undefined;
+  const shares = (text: string | undefined) => !!text && [...text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
+  for (const h of diff?.byFile.get(file)?.hunks ?? []) {
+    for (const [i, a] of h.added.entries()) {
+      if (a.n < start || a.n > end) continue;
+      if (shares(a.text) || shares(h.removed[i])) return a.n;
+    }
+  }
+  return undefined;
+}
+
+/** How far above its reported line a parser may have read past the mistake (flex's rule reported on the next line). */
+const READ_PAST = 2;
+
+/**
+ * A parser reports where it noticed, often the line after the mistake (flex's `scan.l:61: undefined
+ * definition {DIGIT}` for the rule on line 60). When the reported line is not one the PR changed and has
+ * none of the words the report names, while a changed line just above it has one, that line is the place.
+ */
+function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  if (!words.size) return undefined;
+  const has = (text: string | undefined) => !!text && [...text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
+  if (has(ws.lines(file)?.[line - 1])) return undefined;
+  for (let n = line - 1; n >= line - READ_PAST && n >= 1; n--) {
+    const added = hunks.flatMap((h) => h.added).find((a) => a.n === n);
+    if (added && has(added.text)) return n;
+  }
+  return undefined;
+}
+/** A report's own words, which a source line may hold by chance. */
+const REPORT_WORDS = new Set(['definition', 'unrecognized', 'rule', 'syntax', 'unexpected', 'expected', 'identifier', 'unknown', 'missing', 'invalid', 'cannot', 'function', 'variable', 'type', 'argument', 'arguments', 'file', 'end', 'near', 'before', 'after', 'token', 'parse', 'fatal', 'has', 'with', 'this', 'that', 'from', 'into', 'name']);
+
+/**
+ * The PR's change in a file a located-nowhere report names (the evidence's `Unexpected end of file on …/x.lisp`):
+ * the first changed line sharing a word with the report, else the change when it is one hunk; else none.
+ */
+function changeNamedBy(diff: PrDiff | undefined, file: string, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks.filter((h) => h.added.length);
+  if (!hunks?.length) return undefined;
+  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  const named = hunks.flatMap((h) => h.added).find((a) => [...a.text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
+  return named?.n ?? (hunks.length === 1 ? hunks[0]!.added[0]!.n : undefined);
 }
 
 /** A `catch` that wraps what it caught and throws it on: `catch (IOException e) { throw new DbException(e); }`. */

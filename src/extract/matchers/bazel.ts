@@ -11,6 +11,12 @@ const ERROR = /^ERROR: (\/\S+?|[\w.-][\w./-]*?):(\d+):(\d+): (.*)$/;
 const EXTERNAL = /\/external\//;
 // A failed action reports the tool that failed; that tool's own matcher pins its error.
 const ACTION = / failed: \(Exit \d+\)|failed \(Exit \d+\)| failed: error executing /;
+/**
+ * The files Bazel itself reads and reports on: BUILD and WORKSPACE files, MODULE.bazel, Starlark. Other tools
+ * print the same `ERROR: /path:l:c:` (SWI-Prolog's `ERROR: /x/base32.pl:114:8: Syntax error`): those are
+ * Bazel's only when the message is one of its failed actions.
+ */
+const BAZEL_FILE = /(?:^|\/)(?:BUILD|BUILD\.bazel|WORKSPACE(?:\.bazel|\.bzlmod)?|MODULE\.bazel|[^/]+\.(?:bzl|bazel|star|sky))$/;
 
 /** Reads Bazel's `ERROR: file:line:col: …` lines: BUILD/.bzl errors pinned to their line; a failed action named by its target's line. */
 export const bazelMatcher: Matcher = {
@@ -23,6 +29,7 @@ export const bazelMatcher: Matcher = {
       const e = ERROR.exec(text);
       if (!e || EXTERNAL.test(e[1]!)) continue;
       const action = ACTION.test(e[4]!);
+      if (!action && !BAZEL_FILE.test(e[1]!)) continue;
       const s: Signal = { kind: 'diagnostic', path: e[1]!, line: Number(e[2]), column: Number(e[3]), message: e[4]!.trim(), tool: 'bazel',
         severity: 'error', weight: action ? 0.4 : 1, logLine: n };
       // A BUILD or .bzl file that does not load is the configuration's error; an action's is whatever failed inside it.

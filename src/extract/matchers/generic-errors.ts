@@ -1,6 +1,7 @@
 import type { Category, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 import { leadingLocation } from '../../evidence/read-locations.js';
+import { FAULT_WORDS } from '../../evidence/vocabulary.js';
 
 /**
  * The last resort: error-looking lines that no toolchain matcher claimed (`[ERROR] Failed to execute goal
@@ -15,9 +16,9 @@ const BOILERPLATE =
 /**
  * A report that opens with its place and names a fault without a severity word (`luac: a.lua:222: 'end'
  * expected …`, `bench/a.fs:32: Undefined word`, `Makefile:13: *** missing separator`): the form itself says
- * a tool found something wrong there. Warnings are left to the matchers and the evidence finder.
+ * a tool found something wrong there (FAULT_WORDS, shared with categorise-evidence). Warnings are left to
+ * the matchers and the evidence finder.
  */
-const FAULT_WORDS = /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
 const WARNING = /\bwarning\b/i;
 /** A cheap look for a place near the start (`x:12`, `x(12`, `… line 12`; not a timestamp) before the location forms are tried. */
 const PLACE_NEAR_START = /^(?!\d{4}-\d\d-\d\d[T ])\S[^\s:(]{0,200}(?::[^\s:]{1,200})?(?::\d|\(\d)|^\S.{0,60}\bline \d/;

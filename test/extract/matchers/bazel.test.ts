@@ -28,5 +28,9 @@ describe('bazelMatcher', () => {
   it('returns nothing for other tools', () => {
     expect(bazelMatcher.extract(logLines('fixtures/logs/gcc-compile-error/log.txt'))).toEqual([]);
     expect(bazelMatcher.extract(logLines('fixtures/recorded/terraform/validate-no-color.log'))).toEqual([]);
+    // SWI-Prolog writes Bazel's `ERROR: /path:line:col:` form about a Prolog file
+    const swipl = logLines('fixtures/logs/swipl-syntax-error-base32/log.txt');
+    expect(swipl.some((l) => /^ERROR: \/\S+\.pl:\d+:\d+: /.test(l.text))).toBe(true);
+    expect(bazelMatcher.extract(swipl)).toEqual([]);
   });
 });
