@@ -37,8 +37,14 @@ const blank = (l: LogLine | undefined): boolean => !l || isEmptyLine(l.text);
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
 export function isContinuation(text: string): boolean {
-  return isFrame(text) || isSnippet(text) || isAssertionLine(text) || isLocationOnly(text) || TAP_DIAGNOSTIC.test(text);
+  return isFrame(text) || isSnippet(text) || isAssertionLine(text) || isLocationOnly(text) || TAP_DIAGNOSTIC.test(text) || CAUSE_HEADING.test(text);
 }
+
+/**
+ * anyhow's (cargo's, rustup's) cause chain: `error: …`, a blank line, `Caused by:` alone, then each cause
+ * indented under it. The heading is the error's own, not the start of another block.
+ */
+const CAUSE_HEADING = /^Caused by:\s*$/;
 
 /** TAP's and Test::More's diagnostics under a failed test: `#   at t/a.t line 8.`, `#     expected: '80'`. */
 const TAP_DIAGNOSTIC = /^\s*#\s{2,}\S/;
