@@ -4,6 +4,7 @@
  * best blocks within the bound. Signals for locating are read back out of the chosen blocks.
  */
 import type { Category, LogLine, Signal } from '../types.js';
+import { withoutStepPrefix } from './step-prefix.js';
 import type { Block } from './block.js';
 import { findGenericBlocks } from './find-blocks.js';
 import { blocksFromSignals } from './matcher-blocks.js';
@@ -77,13 +78,18 @@ export function findEvidence(input: EvidenceInput): Selection {
 }
 
 /** The matchers' and the generic finder's blocks among these lines, selected. */
-function fromBlocks(input: EvidenceInput, lines: readonly LogLine[]): Selection {
+function fromBlocks(input: EvidenceInput, stepLines: readonly LogLine[]): Selection {
+  const lines = withoutStepPrefix(stepLines);
   const proposed: Block[] = [
     ...blocksFromSignals({ signals: input.signals, lines, category: input.category, ...(input.pinned ? { pinned: input.pinned } : {}) }),
     ...findGenericBlocks({ lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
     ...(input.extraBlocks ?? []).filter((b) => b.start >= (lines[0]?.n ?? 0)),
   ];
-  return selectBlocks(proposed, lines, input.seenLines);
+  const chosen = selectBlocks(proposed, lines, input.seenLines);
+  if (lines === stepLines) return chosen;
+  // The quote is the log's own text, prefix and all: the prefix was cut only to read the structure.
+  const raw = new Map(stepLines.map((l) => [l.n, l.text] as const));
+  return { ...chosen, lines: chosen.lines.map((l) => ({ ...l, text: raw.get(l.line) ?? l.text })) };
 }
 
 /** The runner's exit line: in every failed log, so quoted only when nothing at all was printed before it. */
