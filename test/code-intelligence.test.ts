@@ -89,6 +89,6 @@ describe('call-graph blame', () => {
     const leads = d.findings.filter((f) => f.cause === 'definition');
     expect(leads.length).toBeGreaterThan(0);
     expect(leads[0]!.file).toBe('report/report.go');
-    expect(leads[0]!.message).toMatch(/the failing test reaches `\w+` \(`TestSummarizePercentiles` → /);
+    expect(leads[0]!.message).toMatch(/the failing test report\/report_test\.go:\d+ exercises `\w+`/);
   });
 });

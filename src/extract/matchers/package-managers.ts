@@ -68,6 +68,9 @@ function specsDiffer(text: string): string | undefined {
 
 type Said = { n: number; rest: string };
 
+/** npm's advice under a network error (`If you are behind a proxy, please make sure that the 'proxy' config is set properly.`). */
+const NPM_NETWORK_ADVICE = /^(?:network )?(?:If you are behind a proxy|In most cases you are behind a proxy)/;
+
 /** Reads one contiguous `npm error` block (npm prints one per failed command) into at most one signal. */
 function npmBlock(block: Said[]): Signal | null {
   const codeAt = block.findIndex((b) => NPM_CODE.test(b.rest));
@@ -101,6 +104,9 @@ function npmBlock(block: Said[]): Signal | null {
     const said = (b: Said, i: number) => i > codeAt && b.rest !== '' && !/^(?:errno|syscall) /.test(b.rest);
     detail = find(NPM_REQUEST) ?? block.find(said);
     symbol = packageFromUrl(detail && NPM_REQUEST.exec(detail.rest)?.[1]);
+    // npm's own advice printed after the dumped error object is what a person quotes with the request.
+    const advice = find(NPM_NETWORK_ADVICE, codeAt + 1);
+    if (advice) related.push(advice.n);
   } else {
     return null;
   }

@@ -66,7 +66,8 @@ describe('packageManagerMatcher: npm', () => {
           'ECONNREFUSED: FetchError: request to http://127.0.0.1:9/lodash failed, reason: connect ECONNREFUSED 127.0.0.1:9',
         category: 'infra',
         logLine: 1,
-        related: [4],
+        // the request that failed, and npm's proxy advice under the dumped error object
+        related: [4, 20],
       }),
     ]);
   });
@@ -194,9 +195,9 @@ describe('packageManagerMatcher: runtimes, pip, cargo, go', () => {
     expect(packageManagerMatcher.extract(lines)).toEqual([]);
   });
 
-  it("ends an npm network error's block at the request that failed, before the error object npm dumps", () => {
+  it("ends an npm network error's block at the request that failed, before the error object npm dumps; its proxy advice after the dump is related", () => {
     // `npm ci` against a registry on a closed loopback port (fixtures/wild/rec-gha-npm-registry-refused).
     const [s] = packageManagerMatcher.extract(logLines('fixtures/wild/rec-gha-npm-registry-refused/log.txt')).filter((x) => x.tool === 'npm');
-    expect(s).toMatchObject({ category: 'infra', logLine: 28, related: [31], blockEnd: 31 });
+    expect(s).toMatchObject({ category: 'infra', logLine: 28, related: [31, 46], blockEnd: 31 });
   });
 });
