@@ -315,6 +315,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,
         // CHICKEN's `unterminated list`, CLISP's `… is neither declared nor bound`)
         String.raw`\b(?:READ|[Rr]ead|[Rr]eader) error during \S+|\b[Cc]ompilation (?:unit )?aborted\b|\b[Uu]nterminated (?:list|string|comment|block|quote)\b|\b(?:were|was|are) not (?:defined|declared)\b|\bneither declared nor bound\b|\b[Uu]nexpected end of file on\b`,
+        // an expander's unbound name at compile time (Racket's `a.rkt:132:15: x: unbound identifier`, R6RS Schemes'):
+        // its `context...:` frames would otherwise count as a linter's list of reports
+        String.raw`\bunbound identifier\b`,
       ].join('|'),
     ),
   ],
