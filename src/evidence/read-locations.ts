@@ -72,6 +72,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`\{file,"${PATH}"\},\s*\{line,(\d+)\}`, 'g'), path: 1, line: 2 },
   // Dart's and Elm's frames `test/a_test.dart 12:5`
   { re: new RegExp(String.raw`(?:^|\s)${PATH} (\d+):(\d+)\b`, 'g'), path: 1, line: 2, col: 3 },
+  // A quoted file, then its line: Hugs' `ERROR "Calendar.hs":39 - Undefined variable "x"`
+  { re: new RegExp(String.raw`["'\`]${PATH}["'\`]:(\d+)(?::(\d+))?\b`, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];
