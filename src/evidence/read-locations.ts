@@ -72,6 +72,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`\{file,"${PATH}"\},\s*\{line,(\d+)\}`, 'g'), path: 1, line: 2 },
   // Dart's and Elm's frames `test/a_test.dart 12:5`
   { re: new RegExp(String.raw`(?:^|\s)${PATH} (\d+):(\d+)\b`, 'g'), path: 1, line: 2, col: 3 },
+  // A quoted file, then its line: Hugs' `ERROR "Calendar.hs":39 - Undefined variable "x"`
+  { re: new RegExp(String.raw`["'\`]${PATH}["'\`]:(\d+)(?::(\d+))?\b`, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];
@@ -376,14 +378,33 @@ const FILE_ONLY_CATEGORIES: ReadonlySet<Category> = new Set(['compile', 'lint', 
  * place (from-signals); without the diff it is no location.
  */
 function fileOnly(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; path: string } | undefined {
+  let severe: { n: number; text: string } | undefined;
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
     if (text === undefined || text.length > 2000 || !(SEVERE.test(text) || AT_END.test(text))) continue;
-    const paths = new Set([...text.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(text.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
+    const paths = readPaths(text);
     if (paths.size === 1) return { n, text, path: [...paths][0]! };
     if (paths.size > 1) return undefined;
+    severe ??= { n, text };
+  }
+  // A report naming neither file nor line (R's `Error: unexpected symbol in:` over the code it quotes), in a
+  // step whose command names one file (`Run Rscript demo/recursion.R`): the file the step ran it on.
+  if (!severe) return undefined;
+  for (let n = b.start - 1; n >= Math.max(1, b.start - FILE_LOOKBACK); n--) {
+    const text = byN.get(n);
+    if (text === undefined || !text.startsWith(STEP_RUN) || text.length > 2000) continue;
+    const paths = readPaths(text);
+    return paths.size === 1 ? { n: severe.n, text: severe.text, path: [...paths][0]! } : undefined;
   }
   return undefined;
+}
+
+/** The runner's header of the step a block sits in: its command. */
+const STEP_RUN = '##[group]Run ';
+
+/** The files a line names, but not a command's output file nor a URL. */
+function readPaths(text: string): Set<string> {
+  return new Set([...text.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(text.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
 }
 
 /** What a `line 1` with no column weighs once the block names a real line of the same file. */

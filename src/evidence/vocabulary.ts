@@ -30,6 +30,8 @@ const STRONG = new RegExp(
     // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
     String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|parse error|Permission denied)\b`,
+    // A reader that ran out of input inside a form: MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`.
+    String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
   ].join('|'),
 );
 /** Failure's own words: enough to start a block. */
@@ -315,6 +317,11 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,
         // CHICKEN's `unterminated list`, CLISP's `… is neither declared nor bound`)
         String.raw`\b(?:READ|[Rr]ead|[Rr]eader) error during \S+|\b[Cc]ompilation (?:unit )?aborted\b|\b[Uu]nterminated (?:list|string|comment|block|quote)\b|\b(?:were|was|are) not (?:defined|declared)\b|\bneither declared nor bound\b|\b[Uu]nexpected end of file on\b`,
+        // an expander's unbound name at compile time (Racket's `a.rkt:132:15: x: unbound identifier`, R6RS Schemes'):
+        // its `context...:` frames would otherwise count as a linter's list of reports
+        String.raw`\bunbound identifier\b`,
+        // a reader that ran out of input inside a form (MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`)
+        String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
       ].join('|'),
     ),
   ],

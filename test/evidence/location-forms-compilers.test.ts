@@ -9,6 +9,20 @@ const block = (start: number, end: number, header = start): Block => ({ start, e
 const at = (c: string, text: string) => lines(c).find((l) => l.text.includes(text))!.n;
 
 describe('location forms of compilers with no matcher', () => {
+  it("reads Hugs' quoted file then its line, `ERROR \"Calendar.hs\":39 - …`", () => {
+    const c = 'hugs-undefined-renamed-groups-of-calendar';
+    expect(locationsIn(lines(c).find((l) => l.text.startsWith('ERROR'))!.text)).toEqual([{ path: 'Calendar.hs', line: 39 }]);
+    expect(locationsIn('said "hello":3 times')).toEqual([]);
+  });
+
+  it("gives R's `Error: unexpected symbol in:` (no file, no line) the one file its step's Run command names, and no line", () => {
+    const c = 'rscript-unexpected-symbol-sprintf-recursion-demo';
+    const n = at(c, 'unexpected symbol');
+    const s = signalsFromBlocks([block(n, n + 2)], lines(c), 'compile');
+    expect(s).toMatchObject([{ path: 'demo/recursion.R' }]);
+    expect(s[0]!.line).toBeUndefined();
+  });
+
   it("reads GNU bc's `file N: message` and Pike's `file:N:Message` (no space after the colon)", () => {
     expect(locationsIn(lines('bc-syntax-error-primes')[0]!.text)).toEqual([{ path: 'primes.b', line: 15 }]);
     expect(locationsIn(lines('pike-undefined-identifier-renamed-param-colors')[0]!.text)).toEqual([{ path: 'Colors.pmod', line: 22 }]);
