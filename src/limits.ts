@@ -119,6 +119,11 @@ export const MAX_FINDINGS = 5;
 export const MAX_SIGNALS = 400;
 /** Identifier tokens looked up in the repo with ripgrep (each lookup is one bounded rg run). */
 export const MAX_IDENTIFIER_LOOKUPS = 24;
+/**
+ * The longest span a report may name (`in lines 20..35`) for the identifier fallback to look inside it:
+ * a form or function, not a whole file, where any common word would be found somewhere.
+ */
+export const MAX_NAMED_SPAN_LINES = 200;
 /** Below this confidence Redline says "no location": a wrong pin is worse than none. */
 export const MIN_CONFIDENCE = 0.35;
 /** Bytes of (decompressed) log read at most: a decompression bomb or endless stdin stops here. */

@@ -16,7 +16,12 @@ export interface JvmFrame {
 const MAX_FRAME_LINE = 1000;
 // `at [loader//][module@version/]pkg.Cls.method(File.java:12)`; Kotlin/Scala/Groovy frames have the same shape.
 const FRAME =
-  /^\s*at (?:[\w.-]+\/\/)?(?:[\w.-]+(?:@[\w.+-]+)?\/)?([\w$.<>-]+)\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)\s*$/;
+  /^\s*at (?:[\w.-]+\/\/)?(?:[\w.-]+(?:@[\w.+-]+)?\/)?([\w$.<>-]+)\(([\w$-]+\.(?:java|kt|kts|scala|groovy)|WorkflowScript):(\d+)\)\s*$/;
+// Jenkins compiles the pipeline's Jenkinsfile as a Groovy script it calls `WorkflowScript`, with no
+// extension: `at WorkflowScript.run(WorkflowScript:38)` is line 38 of the Jenkinsfile at the checkout's
+// root (mapped onto the repo like any path, so a checkout without one gets no location).
+const JENKINS_SCRIPT = 'WorkflowScript';
+const JENKINSFILE = 'Jenkinsfile';
 // Gradle's test report puts the cause's exception on the line below a bare `Caused by:`.
 const CAUSED_BY = /^\s*Caused by:(?: \S|\s*$)/;
 const BLOCK_END = /^\[(?:INFO|ERROR|WARNING)\]|^> Task /;
@@ -52,6 +57,7 @@ export function parseJvmFrame(text: string): JvmFrame | null {
   if (!m) return null;
   const symbol = m[1]!;
   const file = m[2]!;
+  if (file === JENKINS_SCRIPT) return { symbol, className: JENKINS_SCRIPT, path: JENKINSFILE, line: Number(m[3]) };
   const dot = symbol.lastIndexOf('.');
   if (dot <= 0) return null;
   const className = symbol.slice(0, dot);

@@ -47,4 +47,12 @@ describe('jvmFramesMatcher', () => {
   it('does not read frames without a source file', () => {
     expect(parseJvmFrame('\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)')).toBeNull();
   });
+
+  it("reads a Jenkins pipeline's WorkflowScript frame as the Jenkinsfile's line (a real Jenkins console)", () => {
+    const out = run('fixtures/wild/jenkins-pipeline-appigle-post-condition-dsl/log.txt').filter((s) => s.path === 'Jenkinsfile');
+    expect(out.map((s) => [s.path, s.line, s.symbol, s.logLine])).toEqual([
+      ['Jenkinsfile', 38, 'WorkflowScript.run', 136],
+      ['Jenkinsfile', 38, 'WorkflowScript.run', 245],
+    ]);
+  });
 });
