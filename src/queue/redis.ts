@@ -153,6 +153,8 @@ export interface RedisWorkerOptions<T> {
   backoffMs?: number;
   /** How long a job's lock lasts without renewal: a killed worker's job is taken again after about this long (default 30 s). */
   lockDurationMs?: number;
+  /** Stalls (lock lapsed: worker killed, or its event loop blocked past the lock) before BullMQ gives a job up (default 2). */
+  maxStalledCount?: number;
   onError?: (error: unknown, job: QueuedJob<T>, info: { attempt: number; dead: boolean }) => void;
 }
 
@@ -183,10 +185,25 @@ export class RedisWorker<T = unknown> {
       lockDuration,
       stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
       // A job whose worker died twice is not retried a third time by the stall check: its normal attempts still apply.
-      maxStalledCount: 2,
+      maxStalledCount: opts.maxStalledCount ?? 2,
       settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => backoffFor(base, attemptsMade, err) },
     });
     this.worker.on('error', () => {});
+    this.worker.on('failed', (job: Job<Data<T>> | undefined, err: Error) => {
+      if (job && job.deferredFailure && err.message === job.deferredFailure) void this.deadLetterGivenUp(job, err.message).catch(() => {});
+    });
+  }
+
+  /**
+   * BullMQ gives up a job that stalled more than `maxStalledCount` times (its lock lapsed: the worker was
+   * killed, or its event loop stayed busy past the lock) by failing it at its next pick-up, without running
+   * our code: no dead letter, and its key would stay blocked. Record the loss where the status page shows
+   * it and free the key.
+   */
+  private async deadLetterGivenUp(job: Job<Data<T>>, reason: string): Promise<void> {
+    const { id, key } = job.data;
+    const letter: DeadLetter = { id, key, attempts: job.attemptsMade, error: `${reason}: its worker stopped renewing the job's lock (killed, or busy past REDLINE_WORKER_LOCK_MS)`, at: new Date().toISOString() };
+    await this.redis.multi().lpush(this.keys.dead, JSON.stringify(letter)).ltrim(this.keys.dead, 0, DEAD_MAX - 1).zrem(this.keys.pending(key), job.id!).exec();
   }
 
   /** Resolves once the worker is connected and taking jobs. */

@@ -63,7 +63,10 @@ function startWorker(name: string): Worker {
       GHE_PROTOCOL: 'http',
       REDLINE_CACHE_DIR: cache,
       REDLINE_GITHUB_THROTTLE: 'off',
-      REDLINE_WORKER_LOCK_MS: '2000',
+      // Long enough that a live worker keeps its lock while a diagnosis holds its event loop on a loaded CI
+      // machine (2 s was not: jobs were taken from live workers until BullMQ gave one up), short enough
+      // that the killed worker's job is taken over within the test.
+      REDLINE_WORKER_LOCK_MS: '10000',
       REDLINE_RETRY_BACKOFF_MS: '200',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
@@ -76,7 +79,9 @@ function startWorker(name: string): Worker {
   return { child, output: () => out };
 }
 
-const jobsSaying = (w: Worker, what: 'started' | 'finished'): string[] => [...w.output().matchAll(new RegExp(`"job":"([^"]+)"[^\\n]*"msg":"redline: job ${what}"`, 'g'))].map((m) => m[1]!);
+const jobsSaying = (w: Worker, what: 'started' | 'finished' | 'failed'): string[] => [...w.output().matchAll(new RegExp(`"job":"([^"]+)"[^\\n]*"msg":"redline: job ${what}`, 'g'))].map((m) => m[1]!);
+/** Every run a live worker started has ended (finished or failed): nothing is still on its way to GitHub. */
+const settled = (ws: Worker[]): boolean => ws.every((w) => jobsSaying(w, 'started').length === jobsSaying(w, 'finished').length + jobsSaying(w, 'failed').length);
 const startedJobs = (w: Worker): string[] => jobsSaying(w, 'started');
 
 describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one killed mid-job', () => {
@@ -121,6 +126,7 @@ describe.skipIf(skipWithoutRedis)('Redis queue: the App and two workers, one kil
       const c = await h!.queue.counts();
       return c.waiting + c.running === 0;
     }, 240_000, 'the queue to drain'); // a wait bound, not a timing: a loaded 2-core machine takes long
+    await until(() => settled([b, a2]), 60_000, 'the live workers\' runs to end');
 
     const byPr = (n: number) => h!.fake.repo(REPO).reviewComments.filter((c) => c.pull_number === n);
     for (let i = 0; i < PRS; i++) expect(byPr(20 + i), `PR #${20 + i}`).toHaveLength(1);

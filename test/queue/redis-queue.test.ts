@@ -1,4 +1,6 @@
 /** The Redis (BullMQ) queue against a real redis-server: dedupe, per-key order across workers, retries, dead letters. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQueue, RedisWorker } from '../../src/queue/redis.js';
 import type { QueuedJob, RunJob } from '../../src/queue/queue.js';
@@ -10,6 +12,14 @@ let n = 0;
 const prefix = (): string => `t${++n}-${process.pid}`;
 const job = (id: string, key: string): QueuedJob => ({ id, key, task: { id } });
 const tick = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Waits for a condition; a bound on the wait, not a timing assertion. */
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await tick(50);
+  }
+}
 
 describe.skipIf(skipWithoutRedis)('RedisQueue + RedisWorker (real redis-server)', () => {
   beforeAll(async () => {
@@ -91,6 +101,34 @@ describe.skipIf(skipWithoutRedis)('RedisQueue + RedisWorker (real redis-server)'
     expect(dead[0]).toMatchObject({ id: 'bad', key: 'B', attempts: 3, error: 'GitHub answered 502' });
     expect(await q.counts()).toEqual({ waiting: 0, running: 0, dead: 1 });
     await w.close();
+    await q.close();
+  });
+
+  it('a job BullMQ gives up for stalling (its worker busy past the lock) becomes a dead letter and frees its key', async () => {
+    const p = prefix();
+    const q = new RedisQueue({ url: redis.url, prefix: p });
+    const ran: string[] = [];
+    const opts = { url: redis.url, prefix: p, lockDurationMs: 400, maxStalledCount: 0 };
+    // The first run holds its process's event loop past the lock, as a CPU-bound diagnosis on a loaded
+    // machine can (a process of its own, as workers are): its lock lapses, and another worker's stall
+    // check fails the job (no stalls allowed here).
+    const script = `import { RedisWorker } from './dist/queue/redis.js';
+new RedisWorker({ ...${JSON.stringify(opts)}, run: async () => { console.log('running'); const end = Date.now() + 3000; while (Date.now() < end); process.exit(0); } });`;
+    let out = '';
+    const busy = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    busy.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await q.add(job('slow', 'A'));
+    await until(() => out.includes('running'), 15_000);
+    const checker = new RedisWorker({ ...opts, run: async (j) => { ran.push(j.id); } });
+    await until(async () => (await q.deadLetters()).length === 1, 15_000);
+    const [dead] = await q.deadLetters();
+    expect(dead).toMatchObject({ id: 'slow', key: 'A' });
+    expect(dead!.error).toMatch(/stalled more than allowable limit.*lock/);
+    await q.add(job('next', 'A')); // the key is not left blocked behind the lost job
+    await until(() => ran.includes('next'), 10_000);
+    busy.kill('SIGKILL');
+    expect(ran).toEqual(['next']);
+    await checker.close();
     await q.close();
   });
 
