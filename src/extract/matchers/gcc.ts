@@ -20,6 +20,9 @@ const LLD_UNDEFINED = /^error: (undefined symbol|duplicate symbol): (.+)$/;
 const LLD_REFERENCED = /^>>> referenced by (\S+?):(\d+)/;
 const LD_MISSING_LIB = /cannot find -l\S+|library not found for -l\S+/;
 const XCTEST = /^-\[[\w.]+ \w+\] : /;
+// A test runner's status label before the place (`[   LINE   ] --- tests/t.c:41: error: Failure!`, cmocka)
+// makes it a failed assertion's report, not a compiler's: the evidence finder reads it as a test failure.
+const RUNNER_LABEL = /^\[\s*[A-Z]+\s*\]/;
 // clang-tidy's findings end in their check's name (`[bugprone-x]`, not the compiler's `[-Wx]`): clang-tidy.ts reads them.
 const CLANG_TIDY_CHECK = / \[[a-z]+(?:-[\w.]+)+(?:,-warnings-as-errors)?\]$/;
 const MISSING_HEADER = /: No such file or directory$|file not found$/;
@@ -121,7 +124,7 @@ export const gccMatcher: Matcher = {
       }
       const d = ld || !text.includes(': ') ? null : DIAGNOSTIC.exec(text);
       // `Tests.m:12: error: -[Suite test] : …` is an XCTest assertion, not clang: xctest.ts reads it.
-      if (d && C_FAMILY.test(d[1]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
+      if (d && C_FAMILY.test(d[1]!) && !RUNNER_LABEL.test(d[1]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
         const [, path, line, column, severity, message] = d;
         const end = excerptEnd(lines, i);
         if (severity === 'note') {

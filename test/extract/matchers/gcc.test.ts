@@ -91,4 +91,9 @@ describe('gccMatcher', () => {
       expect(gccMatcher.extract(log(c))).toEqual([]);
     }
   });
+
+  it("leaves a test runner's labelled place to the evidence finder (cmocka's `[   LINE   ] --- t.c:41: error: Failure!`)", () => {
+    // The step built cleanly; the only `file:line: error:` shape in its log is cmocka's failed assertion.
+    expect(gccMatcher.extract(log('cmocka-inih-inline-comment-without-space'))).toEqual([]);
+  });
 });
