@@ -92,6 +92,26 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
   return top;
 }
 
+/** A report's opening: a marker of punctuation, then the test's name (`==== word-4.2`, `*** t/a.t`). */
+const OPENING = /^\s*([=*#>~-]{2,20}\s+[\w.:/-]*\w[\w.:/-]*)\s/;
+/**
+ * A report some runners close by restating its opening (tcltest's `==== word-4.2 … FAILED` … `==== word-4.2
+ * FAILED`, with the test's body, result and expected value between, blank lines included): the block runs
+ * to that line. The restatement must say failure and be no longer than the opening line, so the next
+ * test's title (jest's `● Suite › other test`) is not taken for it. The header itself when there is none.
+ */
+function closingRestatement(lines: readonly LogLine[], header: number): number {
+  const head = lines[header]!.text;
+  const open = OPENING.exec(head);
+  if (!open || errorScore(head) < 0.5) return header;
+  for (let j = header + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
+    const t = lines[j]!.text;
+    if (isStepMarker(t) || isConsequence(t)) break;
+    if (t.length <= head.length && t.trimStart().startsWith(open[1]!.trimStart()) && errorScore(t) >= 0.5) return j;
+  }
+  return header;
+}
+
 /**
  * The last index of the block that starts at `header`: its indented continuation, frames, snippets and
  * assertion lines, further error lines at its own indent, and across one blank line when what follows
@@ -100,7 +120,7 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
  */
 export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
   const base = indentOf(lines[header]!.text);
-  let end = Math.max(header, minEnd);
+  let end = Math.max(header, minEnd, closingRestatement(lines, header));
   // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line.
   const announces = /:\s*$/.test(lines[header]!.text);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);

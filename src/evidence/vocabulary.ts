@@ -23,6 +23,9 @@ const STRONG = new RegExp(
     String.raw`\b[A-Z]\w*(?:Exception|Error)\b`,
     String.raw`\b(?:Segmentation fault|core dumped|Aborted|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|ThreadSanitizer|runtime error:|stack overflow)`,
     String.raw`Failed asserting|Assertion (?:\S+ )?failed|assert(?:ion)? ?failed|\bassertion\b`,
+    // A comparison that names both values is a failed assertion whatever the runner (JUnit's, shunit2's
+    // `ASSERT:msg expected:<> but was:<x>`), and an `ASSERT:` label opens a runner's report.
+    String.raw`\bexpected:?\s*<[^>]*>\s*but was:?\s*<|^\s*ASSERT(?:ION)?:`,
     String.raw`\bfatal\b`,
     String.raw`[✗✘✕×❌]`,
     // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
