@@ -7,17 +7,19 @@ import type { LogLine } from '../../types.js';
  * failed after 5 attempts.`). They say that the command failed, not why: never evidence, as the runner's
  * own lines are not.
  */
-const RETRY_WRAPPER = /^(?:The command ".*" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.|Command failed\. Attempt \d+\/\d+:?|The command has failed after \d+ attempts\.)$/;
+const RETRY_WRAPPER = /^\s*(?:The command ".*" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.|Command failed\. Attempt \d+\/\d+:?|The command has failed after \d+ attempts\.)\s*$/;
 /** A line longer than this is output, not a wrapper's one-line notice (the command is quoted in it, so allow some). */
 const MAX_NOTICE = 2000;
 
 /** The line numbers of retry wrappers' notices about their own attempts. */
 export function retryWrapperLines(lines: readonly LogLine[]): number[] {
   const out: number[] = [];
-  for (const { n, text } of lines) {
-    if (text.length > MAX_NOTICE) continue;
-    const t = text.trim();
-    if ((t.startsWith('The command ') || t.startsWith('Command failed.')) && RETRY_WRAPPER.test(t)) out.push(n);
+  // One regex call a line, its surrounding blanks in the pattern, in an index loop: this runs once over
+  // every kept line (~33,000 of a huge log) in code not yet optimised, where an array iterator, a trim
+  // and two prefix tests cost ~40% more than the one anchored test (which fails at the first letters).
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.text.length <= MAX_NOTICE && RETRY_WRAPPER.test(l.text)) out.push(l.n);
   }
   return out;
 }
