@@ -19,6 +19,8 @@ import { MAX_BLOCK_LINES } from '../limits.js';
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
 
+/** unittest's rule between a test's title (and docstring) and its traceback; its `=====` goes above the title. */
+const DASHES = /^\s*-{10,}\s*$/;
 /** A rule of dashes or equals signs between a test's title and its details. */
 const SEPARATOR = /^\s*[-=_~*]{10,}\s*$/;
 /**
@@ -34,6 +36,9 @@ const TITLED_RULE = /^\s*[-=]{3,} \S.*\S [-=]{3,}\s*$/;
 export const isEmptyLine = (text: string): boolean => text.trim() === '' || LEVEL_ONLY.test(text);
 const LEVEL_ONLY = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]\s*$/;
 const blank = (l: LogLine | undefined): boolean => !l || isEmptyLine(l.text);
+/** A rule of dashes or equals signs alone, or under a logger's level tag (Maven's `[INFO] ------`). */
+const isRule = (text: string): boolean => SEPARATOR.test(text.replace(LEVEL_TAG, ''));
+const LEVEL_TAG = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\] /;
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
 export function isContinuation(text: string): boolean {
@@ -77,6 +82,9 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     if (SEPARATOR.test(t)) {
       const above = lines[j - 1];
       if (above && isTestTitle(above.text)) return j - 1;
+      // unittest prints the test's docstring (its first line) between the title and the rule.
+      const title = lines[j - 2];
+      if (DASHES.test(t) && above && title && !blank(above) && isTestTitle(title.text) && !isTestTitle(above.text)) return j - 2;
       break;
     }
     if (isTestTitle(t) || (indentOf(t) < indent && !isContinuation(t))) return j;
@@ -128,6 +136,9 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   let ownFrames = 0;
   let innerTitle: number | undefined;
   for (let j = header + 1; j <= end && innerTitle === undefined; j++) if (isTestTitle(lines[j]!.text)) innerTitle = indentOf(lines[j]!.text);
+  // The project's frames already inside the block (a matcher related the test's own frame): the runner's
+  // frames right under them end it as they would had the block grown to them.
+  for (let j = header + 1; j <= end; j++) if (isFrame(lines[j]!.text) && !isExternalFrame(lines[j]!.text)) ownFrames++;
   for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
     const l = lines[j]!;
     const t = l.text;
@@ -137,8 +148,12 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
-    // `Test Summary Report` over a rule of dashes: the rule underlines the header.
-    if (j === header + 1 && SEPARATOR.test(t)) continue;
+    // `Test Summary Report` over a rule of dashes: the rule underlines the header. A rule further down
+    // closes the block: Maven's `[INFO] ----` under `[INFO] 2 errors`, unittest's before `Ran 5 tests`.
+    if (isRule(t)) {
+      if (j === header + 1) continue;
+      break;
+    }
     if (isTestTitle(t) && indentOf(t) <= base) break;
     // The next test's title at the indent of the first one under the header (jest's second `●` under
     // `FAIL file`): the next failure, not this one's continuation.

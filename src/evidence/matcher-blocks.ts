@@ -1,9 +1,9 @@
 import type { Category, LogLine, Signal } from '../types.js';
 import type { Block, BlockKind } from './block.js';
 import { describeBlock } from './describe-block.js';
-import { blockEnd, headerAbove } from './grow-block.js';
+import { blockEnd, headerAbove, isEmptyLine } from './grow-block.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
-import { indentOf, isTestTitle } from './vocabulary.js';
+import { indentOf, isConsequence, isTestTitle } from './vocabulary.js';
 
 /** Matcher blocks start above any generic one: a toolchain that recognised its own output knows best. */
 const MATCHER_BASE = 1.2;
@@ -48,9 +48,14 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
     if (at === undefined) continue;
     let lo = at;
     let hi = at;
+    const own = new Set([s.logLine, ...(s.related ?? [])]);
     for (const r of s.related ?? []) {
       const j = index.get(r);
       if (j === undefined || Math.abs(j - at) > MAX_BLOCK_LINES) continue;
+      // A related line past the tool's verdict (Maven's `BUILD FAILURE`, the reactor's `… FAILURE`) is its
+      // restatement in the closing report, not the block: the block never runs across a verdict that is not
+      // one of its own lines (npm's `npm error errno …` heads its own report).
+      if (crossesConsequence(input.lines, at, j, own)) continue;
       lo = Math.min(lo, j);
       hi = Math.max(hi, j);
     }
@@ -87,6 +92,22 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
     });
   }
   return out;
+}
+
+/**
+ * Whether a verdict line sits between the signal (index a) and a related line (b) past a break in the
+ * signal's own run of lines (a blank line, Maven's `[INFO]` alone): the closing report, not the block.
+ */
+function crossesConsequence(lines: readonly LogLine[], a: number, b: number, own: ReadonlySet<number>): boolean {
+  if (a === b) return false;
+  const step = b > a ? 1 : -1;
+  let broken = false;
+  for (let j = a + step; j !== b; j += step) {
+    const t = lines[j]!.text;
+    if (isEmptyLine(t)) broken = true;
+    else if (broken && !own.has(lines[j]!.n) && isConsequence(t)) return true;
+  }
+  return false;
 }
 
 function kindOf(s: Signal, shaped: BlockKind): BlockKind {

@@ -216,6 +216,8 @@ function namedBySummary(blocks: Block[], text: ReadonlyMap<number, string>): voi
   }
 }
 
+/** Lines between a failure list and the count under it that still make them one summary (Maven's two `[INFO]` spacers). */
+const MAX_SUMMARY_GAP = 4;
 /** A block cut to fit the line budget keeps at least its header and a few lines, or is left out. */
 const MIN_CUT_LINES = 3;
 /**
@@ -382,7 +384,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.
-    while (out.length && BANNER.test(text.get(out[0]!)!)) out.shift();
+    // pytest's title of a short test name (`____ test_x ____`) has a banner's shape; kept where the
+    // condensed block put it at its head.
+    const title = b.lines && PYTEST_TITLE.test(text.get(b.header) ?? '') ? b.header : undefined;
+    while (out.length && out[0] !== title && BANNER.test(text.get(out[0]!)!)) out.shift();
     withoutRustBacktrace(out, text);
     const trimmed = withoutPlumbing(out, text);
     out.length = 0;
@@ -469,6 +474,14 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const q = quotable(summary).slice(0, Math.min(budget, MAX_SUMMARY_LINES));
     // Beside detail blocks, a summary is quoted for the failures it names; one that only counts them is not.
     if (q.length && (!chosen.length || q.some((n) => !COUNT_LINE.test(text.get(n) ?? '')))) chosen.push({ block: { ...summary, end: q[q.length - 1]! }, lines: q });
+    // The list of failures printed just above that count (surefire's `[ERROR] Errors:` entries over its
+    // `Tests run: 33, …, Errors: 1`) is one summary with it, though the blank line between made two blocks.
+    const above = [...merged].reverse().find((b) => b.kind === 'summary' && b.end < summary.start && summary.start - b.end <= MAX_SUMMARY_GAP);
+    const left = budget - (q.length || 0);
+    if (q.length && above && chosen.length < MAX_EVIDENCE_BLOCKS && !chosen.some((c) => c.block.start <= above.end && above.start <= c.block.end)) {
+      const qa = quotable(above).slice(0, Math.max(0, Math.min(left, MAX_SUMMARY_LINES)));
+      if (qa.length) chosen.push({ block: { ...above, end: qa[qa.length - 1]! }, lines: qa });
+    }
   }
   chosen.sort((a, b) => a.block.start - b.block.start);
   return {

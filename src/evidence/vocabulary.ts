@@ -32,7 +32,7 @@ const STRONG = new RegExp(
     String.raw`\*\*\* .*\.\s+Stop\.$`,
     // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
     String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
-    String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|parse error|Permission denied)\b`,
+    String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|invalid syntax|parse error|Permission denied)\b`,
     // A reader that ran out of input inside a form: MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`.
     String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
   ].join('|'),
@@ -202,7 +202,7 @@ const SUMMARY_HEADER = new RegExp(
     // Minitest's and cargo's closing counts when something failed.
     String.raw`^\s*\d+ runs, \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)`,
     String.raw`^test result: FAILED\.`,
-    String.raw`^\s*(?:FAILURES!?|Failures:|Errors:|Failed tests:|Tests in error:|Failing tests?:|Failed examples:|Summary of failures:?|The following tests FAILED:|Test Summary Report|Failed Tests?(?: Summary)?:?)\s*$`,
+    String.raw`^\s*(?:FAILURES!?|Failures:|Errors:|Failed tests:|Tests in error:|Failing tests?:|Failed examples:|Summary of failures:?|The following tests FAILED:|Test Summary Report|Failed Tests?(?: Summary)?:?|Tests with (?:errors|failures):)\s*$`,
     String.raw`^\s*There (?:was|were) \d+ (?:failures?|errors?):?$`,
     String.raw`^\s*\d+ (?:tests? )?(?:failed|failing|failures?)\b`,
     String.raw`^\s*(?:Test Suites|Tests):\s+\d+ failed`,
@@ -294,7 +294,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
       [
         String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
         String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file(?! on )|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
-        String.raw`Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|[Ee]rror: could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
+        String.raw`Invalid requirement: |Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|(?:[Ee]rror|ERROR): could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
         String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
         String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
       ].join('|'),

@@ -3,8 +3,9 @@ import type { Matcher } from './matcher.js';
 import { isJvmLibraryFrame, parseJvmFrame } from './frames-jvm.js';
 
 // Surefire's per-test header: `[ERROR] com.a.XTest.testX -- Time elapsed: … <<< FAILURE!` (3.x) or
-// `[ERROR] testX(com.a.XTest)  Time elapsed: … <<< ERROR!` (2.x / JUnit 4 naming).
-const TEST_HEADER = /^\[ERROR\] (\S.*?)(?: --|  ) ?Time elapsed: .*<<< (FAILURE|ERROR)!$/;
+// `[ERROR] testX(com.a.XTest)  Time elapsed: … <<< ERROR!` (2.x / JUnit 4 naming); surefire before 2.19
+// printed it with no level (`testX(com.a.XTest)  Time elapsed: 0.007 sec  <<< FAILURE!`).
+const TEST_HEADER = /^(?:\[ERROR\] )?(\S.*?)(?: --|  ) ?Time elapsed: .*<<< (FAILURE|ERROR)!$/;
 // Surefire's count for one test class that failed: `[ERROR] Tests run: 4, Failures: 0, Errors: 2, …, Time elapsed: 0.054 s <<< FAILURE! - in com.a.XTest`.
 const CLASS_RESULT = /^(?:\[ERROR\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+, Time elapsed: .*<<< (?:FAILURE|ERROR)!/;
 const JUNIT4_NAME = /^([\w$]+)\(([\w.$]+)\)$/;
@@ -25,7 +26,7 @@ export const mavenMatcher: Matcher = {
     const tests = new Map<string, Signal>();
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i]!.text;
-      const header = text.startsWith('[ERROR] ') && text.includes('<<<') ? TEST_HEADER.exec(text) : null;
+      const header = text.includes('<<<') ? TEST_HEADER.exec(text) : null;
       if (header) {
         const symbol = testName(header[1]!);
         const signal = testSignal(symbol, lines[i]!.n);
@@ -154,6 +155,8 @@ function locateInTest(signal: Signal, lines: readonly LogLine[], from: number): 
     if (f.symbol === symbol || symbol.startsWith(`${f.className}.`)) {
       signal.path = f.path;
       signal.line = f.line;
+      // The test's frame closes the block a person quotes: the message (however many lines) down to it.
+      (signal.related ??= []).push(lines[k]!.n);
       return;
     }
     // A test method inherited from a base class runs in the base class's frame.

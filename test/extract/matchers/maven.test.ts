@@ -20,8 +20,9 @@ describe('mavenMatcher', () => {
         severity: 'error',
         weight: 0.9,
         logLine: 55,
-        // The class's `Tests run: …, Failures: 1 … <<< FAILURE! -- in …` above heads the block.
-        related: [54, 56, 72],
+        // The class's `Tests run: …, Failures: 1 … <<< FAILURE! -- in …` above heads the block; the test's
+        // own frame (63) closes it.
+        related: [54, 56, 63, 72],
       },
     ]);
   });
@@ -50,8 +51,8 @@ describe('mavenMatcher', () => {
   it('reads JUnit 4 names (testX(com.a.XTest)) from a real log and ties the Errors summary to them', () => {
     const out = run('fixtures/real-logs/maven-7885474901-orig.log');
     expect(out.map((s) => [s.symbol, s.line, s.logLine, s.related])).toEqual([
-      ['org.scijava.command.CommandArrayConverterTest.testArrayConvertFromStringCommandWildcardGenerics', 98, 715, [714, 716, 967]],
-      ['org.scijava.command.CommandArrayConverterTest.testArrayConvertFromStringCommandRaw', 69, 721, [722, 966]],
+      ['org.scijava.command.CommandArrayConverterTest.testArrayConvertFromStringCommandWildcardGenerics', 98, 715, [714, 716, 717, 967]],
+      ['org.scijava.command.CommandArrayConverterTest.testArrayConvertFromStringCommandRaw', 69, 721, [722, 723, 966]],
     ]);
   });
 
