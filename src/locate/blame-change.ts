@@ -91,8 +91,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   const out: Candidate[] = [];
   for (const cf of sourceChanges) {
     const renames = renamesIn(cf.hunks);
+    const inDoc = docstringLines(ws, cf.file);
     for (const h of cf.hunks) {
-      const inDoc = docstringLines(ws, cf.file);
       // A docstring's text changes no behaviour, however much it reads like code.
       const shapes = shapeOfHunk(h, renames).filter((sh) => !inDoc?.has(sh.n));
       if (!shapes.length) continue;
@@ -187,13 +187,28 @@ function sameFunction(graph: SymbolGraph, file: string, frameLine: number, h: Hu
 
 /** The lines of a Python file inside a triple-quoted string (docstrings), or none for other files. */
 function docstringLines(ws: Workspace, file: string): Set<number> | undefined {
-  if (!/\.pyx?$/.test(file)) return undefined;
+  return /\.pyx?$/.test(file) ? tripleQuotedLines(ws.lines(file) ?? []) : undefined;
+}
+
+/**
+ * The 1-based lines of docstrings: triple-quoted strings that stand as a statement of their own (the
+ * line starts with the quotes). A triple-quoted string assigned or passed (`sql = """SELECT …`) is data
+ * the code uses, and its lines stay. Exported for tests.
+ */
+export function tripleQuotedLines(lines: readonly string[]): Set<number> {
   const out = new Set<number>();
   let open: string | undefined;
-  for (const [i, l] of (ws.lines(file) ?? []).entries()) {
-    const wasOpen = open;
-    for (const m of l.matchAll(/"""|'''/g)) open = open === undefined ? m[0] : open === m[0] ? undefined : open;
-    if (wasOpen !== undefined || open !== undefined) out.add(i + 1);
+  let doc = false;
+  for (const [i, l] of lines.entries()) {
+    let inside = open !== undefined && doc;
+    for (const m of l.matchAll(/"""|'''/g)) {
+      if (open === undefined) {
+        open = m[0];
+        doc = /^\s*[rRuU]?$/.test(l.slice(0, m.index));
+        inside ||= doc;
+      } else if (open === m[0]) open = undefined;
+    }
+    if (inside) out.add(i + 1);
   }
   return out;
 }
