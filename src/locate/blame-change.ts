@@ -91,17 +91,24 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   const out: Candidate[] = [];
   for (const cf of sourceChanges) {
     const renames = renamesIn(cf.hunks);
+    const inDoc = docstringLines(ws, cf.file);
     for (const h of cf.hunks) {
-      const shapes = shapeOfHunk(h, renames);
+      // A docstring's text changes no behaviour, however much it reads like code.
+      const shapes = shapeOfHunk(h, renames).filter((sh) => !inDoc?.has(sh.n));
       if (!shapes.length) continue;
       const notes: string[] = [];
       let rel = 0;
       const frames = frameLines.get(cf.file) ?? [];
       const onLine = frames.filter((f) => f.line >= h.start && f.line <= h.end);
+      // A frame whose function this hunk changed, on another line of it (graph tags give the function).
+      const inFunction = onLine.length || !graph ? [] : frames.filter((f) => sameFunction(graph, cf.file, f.line, h));
       if (onLine.length) {
         // The innermost frame on a changed line is where it broke; outer ones only passed through.
         rel = 1.2 - 0.15 * Math.min(...onLine.map((f) => f.depth));
         notes.push('a stack frame of the failure is on this changed line');
+      } else if (inFunction.length) {
+        rel = 1.2 - 0.15 * Math.min(...inFunction.map((f) => f.depth));
+        notes.push('changed inside the function a stack frame of the failure is in');
       } else if (frames.length) {
         rel = 0.5;
         notes.push('the failure passes through this file');
@@ -122,7 +129,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         // A rename echoes the failure's words everywhere it touches; that is no evidence of a cause.
         const overlap = sh.neutral ? 0 : [...wordsOf(sh.text)].filter((w) => failureWords.has(w)).length;
         const here = onLine.filter((f) => f.line === sh.n).map((f) => f.depth);
-        const framed = here.length ? 1 - 0.15 * Math.min(...here) : 0;
+        const framed = here.length ? 1 - 0.15 * Math.min(...here) : inFunction.length ? IN_FUNCTION_FRAMED - 0.15 * Math.min(...inFunction.map((f) => f.depth)) : 0;
         // The old value in the failure's expected side and the new one in its actual side (or back).
         const delta = sh.valuesGone.some((v) => v !== '' && valueText.includes(v)) && sh.valuesCame.some((v) => v !== '' && valueText.includes(v));
         const sc = framed + sh.prior + Math.min(0.3, overlap * 0.1) + (delta ? 0.4 : 0);
@@ -139,7 +146,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         if (r) {
           rel = Math.max(rel, 0.95 - 0.05 * (r.depth - 1));
           notes.unshift(`${testName ? `test \`${testName.slice(0, 80)}\` → ` : ''}${r.chain.map((n) => `\`${n}\``).join(' → ')} → changed line ${best.n}`);
-        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length) {
+        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length && !inFunction.length) {
           rel *= 0.6;
           notes.push('the failing test does not reach this code through calls');
         }
@@ -157,6 +164,51 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         mapped: 'diff',
       });
     }
+  }
+  return out;
+}
+
+/**
+ * A changed line in the function a frame of the failure is in, off the frame's own line, counts almost as
+ * the frame's line: the function was changed and then raised (a new branch above the line that throws).
+ * Just below a frame on a changed line at the same depth, above one a frame further out: when the caller's
+ * changed call and the callee's changed body are both frames, the callee's change is where it broke.
+ */
+const IN_FUNCTION_FRAMED = 0.95;
+/** Definitions whose span means "this function": not a class or module holding the whole file. */
+const FUNCTION_KINDS = new Set(['function', 'method']);
+
+/** The frame's line and the hunk are in the same function (the innermost definition around the frame). */
+function sameFunction(graph: SymbolGraph, file: string, frameLine: number, h: Hunk): boolean {
+  const def = definitionAt(graph.tags.get(file), frameLine);
+  if (!def || !FUNCTION_KINDS.has(def.kind)) return false;
+  return h.start <= def.endLine && h.end >= def.line;
+}
+
+/** The lines of a Python file inside a triple-quoted string (docstrings), or none for other files. */
+function docstringLines(ws: Workspace, file: string): Set<number> | undefined {
+  return /\.pyx?$/.test(file) ? tripleQuotedLines(ws.lines(file) ?? []) : undefined;
+}
+
+/**
+ * The 1-based lines of docstrings: triple-quoted strings that stand as a statement of their own (the
+ * line starts with the quotes). A triple-quoted string assigned or passed (`sql = """SELECT …`) is data
+ * the code uses, and its lines stay. Exported for tests.
+ */
+export function tripleQuotedLines(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  let open: string | undefined;
+  let doc = false;
+  for (const [i, l] of lines.entries()) {
+    let inside = open !== undefined && doc;
+    for (const m of l.matchAll(/"""|'''/g)) {
+      if (open === undefined) {
+        open = m[0];
+        doc = /^\s*[rRuU]?$/.test(l.slice(0, m.index));
+        inside ||= doc;
+      } else if (open === m[0]) open = undefined;
+    }
+    if (inside) out.add(i + 1);
   }
   return out;
 }

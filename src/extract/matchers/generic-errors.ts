@@ -25,10 +25,15 @@ const PLACE_NEAR_START = /^(?!\d{4}-\d\d-\d\d[T ])\S[^\s:(]{0,200}(?::[^\s:]{1,2
 
 const MAVEN_GOAL = /Failed to execute goal [\w.-]+:([\w.-]+):/;
 
+/** Gradle's failed-test line, `com.x.FooTest > testBarNeedsCompile FAILED`: a test, whatever its name says. */
+const GRADLE_TEST_FAILED = /^[\w.$]+ > .+ FAILED$/;
+
 function categoryOf(text: string): Category | undefined {
+  if (GRADLE_TEST_FAILED.test(text)) return 'test';
   const goal = MAVEN_GOAL.exec(text)?.[1] ?? text;
   if (/checkstyle|spotless|pmd|spotbugs|javaformat|ktlint|detekt|rubocop|stylelint|lint/i.test(goal)) return 'lint';
-  if (/compiler|compil/i.test(goal)) return 'compile';
+  // At a word's start (`:compileJava`, `Compilation failure`), not inside a name (`testNeedsCompile`).
+  if (/(?:^|[^A-Za-z])compil/i.test(goal)) return 'compile';
   if (/surefire|failsafe/i.test(goal)) return 'test';
   if (/Could not resolve dependencies|dependency-check|enforcer/i.test(goal)) return 'dependency';
   return undefined;
