@@ -58,9 +58,15 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
   // GNU bc's `primes.b 15: syntax error`: the file leads the line, a space, then the line number and a colon
   { re: new RegExp(String.raw`^${ANY_PATH} (\d+): \S`, 'g'), path: 1, line: 2 },
+  // zsh's `Functions/Misc/is-at-least:47: parse error near …`: GNU's header on a script without an extension;
+  // a directory in the path and the message after `N: ` say it is a location (as for dash's form below)
+  { re: new RegExp(String.raw`^((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
   // fish's `share/functions/a.fish (line 48): …`: the file leads the line, its line in parentheses after a
   // space, so any extension will do; `a.x (line 3, column 5)` alike
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH} \(line (\d+)(?:,\s*col(?:umn)? (\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
+  // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`: the word `file` before the
+  // path and `line` after it say it is a location, so any extension will do
+  { re: new RegExp(String.raw`\bfile ["'\`]?${ANY_PATH}["'\`]?,? line (\d+)\b`, 'g'), path: 1, line: 2 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
@@ -209,6 +215,17 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         });
       }
     }
+    // A header that only counts the errors (Rhino's `js: "a.js", line 1: Compilation produced 1 syntax
+    // errors.`) places the compilation, not the fault: the report it counts, just above, is the place.
+    if (out.length > first && ERROR_COUNT.test(header)) {
+      const above = locationLineAbove(b, byN);
+      if (above && !out.slice(first).some((o) => o.path === above.loc.path && o.line === above.loc.line)) {
+        for (const o of out.slice(first)) o.weight = Math.min(o.weight, WHOLE_FILE_WEIGHT);
+        out.push({ kind: 'diagnostic', path: above.loc.path, line: above.loc.line, ...(above.loc.column ? { column: above.loc.column } : {}),
+          message: above.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: HEADER_WEIGHT, logLine: above.n });
+      }
+    }
     if (out.length === first) {
       const above = locationLineAbove(b, byN);
       if (above) {
@@ -244,6 +261,9 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
   }
   return out;
 }
+
+/** A count of the errors a run produced (`Compilation produced 1 syntax errors.`, `found 3 errors`): a summary, not a report. */
+const ERROR_COUNT = /\b(?:produced|found|generated|encountered|had)\s+\d+\s+(?:[a-z]+\s+)?errors?\b/i;
 
 /** How far above a block its tool's first report on the same file is looked for: one compiler's run. */
 const EARLIER_REPORT_SPAN = 400;
