@@ -15,6 +15,7 @@ import {
   isTestTitle,
 } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
+import { leadingLocation } from './read-locations.js';
 
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
@@ -66,6 +67,7 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
   const diffBelow = isAssertionLine(lines[i]!.text);
   let top = i;
   let plain = 0;
+  let excerpt = -1;
   for (let j = i - 1; j >= 0 && i - j <= MAX_BLOCK_LINES; j--) {
     const l = lines[j]!;
     if (blank(l)) {
@@ -94,6 +96,14 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
       top = j;
       continue;
     }
+    // A source line quoted over a caret (fish's `    set -l w ${x}` over `    ^`) is the caret's; the report
+    // just above such an excerpt, opening with its place (`a.fish (line 48): …`), is what they illustrate.
+    if (CARET_ONLY.test(lines[j + 1]!.text) && j + 1 <= i) {
+      top = j;
+      excerpt = j;
+      continue;
+    }
+    if (excerpt === j + 1 && leadingLocation(t)) return j;
     if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
     top = j;
   }
@@ -119,6 +129,9 @@ function closingRestatement(lines: readonly LogLine[], header: number): number {
   }
   return header;
 }
+
+/** A caret alone under a quoted source line: `      ^`, `   ^~~~`. */
+const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
 
 /**
  * The last index of the block that starts at `header`: its indented continuation, frames, snippets and

@@ -18,10 +18,11 @@ const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-
  */
 const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)(?:[A-Za-z][\w+-]{0,9}|\d[a-z]{0,2}))(?![\w-])`;
 /**
- * A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`), or its one
- * letter (appstreamcli's and rpmlint's `E: a.xml:30:`).
+ * A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`), its one
+ * letter (appstreamcli's and rpmlint's `E: a.xml:30:`), or the severity with the phase it failed in
+ * (jsonnet's `STATIC ERROR: a.jsonnet:36:24-29:`, `Syntax error: …`, `Fatal error: …`).
  */
-const SEVERITY_LABEL = String.raw`(?:(?:ERROR|Error|error|WARNING|Warning|warning|[EWF]):\s+)?`;
+const SEVERITY_LABEL = String.raw`(?:(?:(?:[A-Z][A-Za-z]{1,15} )?(?:ERROR|Error|error|WARNING|Warning|warning)|[EWF]):\s+)?`;
 /**
  * Build files named without an extension, which GNU make and others name in the same header
  * (`Makefile:13: *** missing separator.  Stop.`): the error names the build file, so it is the pin.
@@ -57,6 +58,15 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`^(?:${PATH}|((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+)): (\d+): `, 'g'), path: 1, alt: 2, line: 3 },
   // GNU bc's `primes.b 15: syntax error`: the file leads the line, a space, then the line number and a colon
   { re: new RegExp(String.raw`^${ANY_PATH} (\d+): \S`, 'g'), path: 1, line: 2 },
+  // zsh's `Functions/Misc/is-at-least:47: parse error near …`: GNU's header on a script without an extension;
+  // a directory in the path and the message after `N: ` say it is a location (as for dash's form below)
+  { re: new RegExp(String.raw`^((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
+  // fish's `share/functions/a.fish (line 48): …`: the file leads the line, its line in parentheses after a
+  // space, so any extension will do; `a.x (line 3, column 5)` alike
+  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH} \(line (\d+)(?:,\s*col(?:umn)? (\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
+  // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`: the word `file` before the
+  // path and `line` after it say it is a location, so any extension will do
+  { re: new RegExp(String.raw`\bfile ["'\`]?${ANY_PATH}["'\`]?,? line (\d+)\b`, 'g'), path: 1, line: 2 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
@@ -205,6 +215,17 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         });
       }
     }
+    // A header that only counts the errors (Rhino's `js: "a.js", line 1: Compilation produced 1 syntax
+    // errors.`) places the compilation, not the fault: the report it counts, just above, is the place.
+    if (out.length > first && ERROR_COUNT.test(header)) {
+      const above = locationLineAbove(b, byN);
+      if (above && !out.slice(first).some((o) => o.path === above.loc.path && o.line === above.loc.line)) {
+        for (const o of out.slice(first)) o.weight = Math.min(o.weight, WHOLE_FILE_WEIGHT);
+        out.push({ kind: 'diagnostic', path: above.loc.path, line: above.loc.line, ...(above.loc.column ? { column: above.loc.column } : {}),
+          message: above.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: HEADER_WEIGHT, logLine: above.n });
+      }
+    }
     if (out.length === first) {
       const above = locationLineAbove(b, byN);
       if (above) {
@@ -240,6 +261,9 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
   }
   return out;
 }
+
+/** A count of the errors a run produced (`Compilation produced 1 syntax errors.`, `found 3 errors`): a summary, not a report. */
+const ERROR_COUNT = /\b(?:produced|found|generated|encountered|had)\s+\d+\s+(?:[a-z]+\s+)?errors?\b/i;
 
 /** How far above a block its tool's first report on the same file is looked for: one compiler's run. */
 const EARLIER_REPORT_SPAN = 400;
@@ -320,9 +344,9 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
 /**
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
- * error near line 4:`.
+ * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop).
  */
-const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
+const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
 const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */

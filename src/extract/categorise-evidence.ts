@@ -80,6 +80,11 @@ const ERROR_WORD = /\b(?:error|fatal|failed)\b/i;
 const LINTER_LIST = 3;
 /** A report's place, so a path's own words (`src/missing_test.py:3:`) are not read as its message's. */
 const PLACE_PREFIX = /^\S+?:\d+(?:[:.]\d+)?:\s*/;
+/**
+ * A report that opens with the file it is about and its severity but names no line (desktop-file-validate's
+ * `fish.desktop: error: value item "Shell" in key "Categories" …`): a checker's verdict on that file.
+ */
+const FILE_SEVERITY = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}: (?:fatal )?(?:error|warning)\b/i;
 /** A caret line under a quoted source line: `    ^`, `   ^~~~`. */
 const CARET = /^\s*\^[\^~]*\s*$/;
 
@@ -92,7 +97,7 @@ const CARET = /^\s*\^[\^~]*\s*$/;
  */
 function locatedReport(read: readonly { b: Block; text: string }[]): Category | undefined {
   for (const { text } of [...read].sort((a, b) => b.b.score - a.b.score)) {
-    const heads = text.split('\n').filter((l) => locationsIn(l).length > 0);
+    const heads = text.split('\n').filter((l) => locationsIn(l).length > 0 || FILE_SEVERITY.test(l));
     if (!heads.length) continue;
     if (heads.some((l) => ERROR_WORD.test(l))) return 'compile';
     // Reports that neither say error nor name a fault (pyflakes' `'x' imported but unused`, codespell's
