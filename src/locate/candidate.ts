@@ -24,17 +24,23 @@ export interface Candidate {
 /** Merges candidates on the same file:line, keeping the best score and all the evidence. */
 export function mergeCandidates(cands: Candidate[]): Candidate[] {
   const byKey = new Map<string, Candidate>();
+  /** The routes already counted for each line: a route corroborates once, however often the log repeats it. */
+  const routes = new Map<string, Set<Cause>>();
   for (const c of cands) {
     const key = `${c.file}:${c.line}`;
     const prev = byKey.get(key);
     if (!prev) {
       byKey.set(key, { ...c, signals: [...c.signals], notes: [...c.notes] });
+      routes.set(key, new Set([c.cause]));
       continue;
     }
     const [hi, lo] = prev.score >= c.score ? [prev, c] : [c, prev];
     // Two independent routes to the same line (a frame and the diff) make it likelier, a little; the same
-    // route twice (a diagnostic printed twice, two errors on one line) does not.
-    const bonus = hi.cause !== lo.cause ? Math.min(0.15, lo.score * 0.2) : 0;
+    // route twice (a diagnostic printed twice, two errors on one line, 23 tests failing through one helper's
+    // frame) does not: each route adds its bonus once.
+    const seen = routes.get(key)!;
+    const bonus = !seen.has(lo.cause) || !seen.has(hi.cause) ? Math.min(0.15, lo.score * 0.2) : 0;
+    seen.add(lo.cause).add(hi.cause);
     const merged: Candidate = { ...hi, score: hi.score + bonus, signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
     // Say why in the tool's own words when the log has them ("TypeError: …"), not "changed by this PR".
     if (!hi.signals.length && lo.signals.length) {
