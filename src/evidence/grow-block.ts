@@ -35,11 +35,13 @@ const TITLED_RULE = /^\s*[-=]{3,} \S.*\S [-=]{3,}\s*$/;
  * `[INFO] ` (and sbt as `[info] `), so a block under `[ERROR] Failures:` ends there as at a blank line.
  */
 export const isEmptyLine = (text: string): boolean => text.trim() === '' || LEVEL_ONLY.test(text);
-const LEVEL_ONLY = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]\s*$/;
+/** A logger's level tag (`[INFO]`, Maven's and many others'). */
+const LEVEL = String.raw`\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]`;
+const LEVEL_ONLY = new RegExp(String.raw`^\s*${LEVEL}\s*$`);
 const blank = (l: LogLine | undefined): boolean => !l || isEmptyLine(l.text);
 /** A rule of dashes or equals signs alone, or under a logger's level tag (Maven's `[INFO] ------`). */
 const isRule = (text: string): boolean => SEPARATOR.test(text.replace(LEVEL_TAG, ''));
-const LEVEL_TAG = /^\s*\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\] /;
+const LEVEL_TAG = new RegExp(String.raw`^\s*${LEVEL} `);
 
 /** A line that belongs to the block above it whatever its indent: a frame, a snippet, an assertion's diff, a bare location. */
 export function isContinuation(text: string): boolean {

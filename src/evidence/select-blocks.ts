@@ -477,7 +477,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // The list of failures printed just above that count (surefire's `[ERROR] Errors:` entries over its
     // `Tests run: 33, …, Errors: 1`) is one summary with it, though the blank line between made two blocks.
     const above = [...merged].reverse().find((b) => b.kind === 'summary' && b.end < summary.start && summary.start - b.end <= MAX_SUMMARY_GAP);
-    const left = budget - (q.length || 0);
+    const left = budget - q.length;
     if (q.length && above && chosen.length < MAX_EVIDENCE_BLOCKS && !chosen.some((c) => c.block.start <= above.end && above.start <= c.block.end)) {
       const qa = quotable(above).slice(0, Math.max(0, Math.min(left, MAX_SUMMARY_LINES)));
       if (qa.length) chosen.push({ block: { ...above, end: qa[qa.length - 1]! }, lines: qa });

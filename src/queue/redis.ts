@@ -203,7 +203,12 @@ export class RedisWorker<T = unknown> {
   private async deadLetterGivenUp(job: Job<Data<T>>, reason: string): Promise<void> {
     const { id, key } = job.data;
     const letter: DeadLetter = { id, key, attempts: job.attemptsMade, error: `${reason}: its worker stopped renewing the job's lock (killed, or busy past REDLINE_WORKER_LOCK_MS)`, at: new Date().toISOString() };
-    await this.redis.multi().lpush(this.keys.dead, JSON.stringify(letter)).ltrim(this.keys.dead, 0, DEAD_MAX - 1).zrem(this.keys.pending(key), job.id!).exec();
+    await this.bury(letter, this.keys.pending(key), job.id!);
+  }
+
+  /** Pushes a dead letter (the list stays capped) and frees the job's key, in one transaction. */
+  private async bury(letter: DeadLetter, pending: string, bullJobId: string): Promise<void> {
+    await this.redis.multi().lpush(this.keys.dead, JSON.stringify(letter)).ltrim(this.keys.dead, 0, DEAD_MAX - 1).zrem(pending, bullJobId).exec();
   }
 
   /** Resolves once the worker is connected and taking jobs. */
@@ -235,7 +240,7 @@ export class RedisWorker<T = unknown> {
       this.opts.onError?.(e, { id, key, task }, { attempt, dead });
       if (dead) {
         const letter: DeadLetter = { id, key, attempts: attempt, error: errorLine(e), at: new Date().toISOString() };
-        await this.redis.multi().lpush(this.keys.dead, JSON.stringify(letter)).ltrim(this.keys.dead, 0, DEAD_MAX - 1).zrem(pending, job.id!).exec();
+        await this.bury(letter, pending, job.id!);
       }
       throw e;
     }
