@@ -36,12 +36,45 @@ function byPreImage(gdir, id, patch) {
   return dated[0]?.[0] ?? null;
 }
 
+/** Each file's hunks as [first old line, the old lines (context and removed)], in the fix's coordinates. */
+function oldHunks(patch) {
+  const out = new Map();
+  let file = null, cur = null;
+  for (const l of patch.split('\n')) {
+    if (l.startsWith('--- ')) { file = l === '--- /dev/null' ? null : l.slice(4).replace(/^a\//, '').replace(/\t.*$/, ''); continue; }
+    if (l.startsWith('+++ ') || l.startsWith('diff --git ')) continue;
+    const h = /^@@ -(\d+)/.exec(l);
+    if (h) { cur = [Number(h[1]), []]; if (file) (out.get(file) ?? out.set(file, []).get(file)).push(cur); continue; }
+    if (cur && file && (l.startsWith(' ') || l.startsWith('-'))) cur[1].push(l.slice(1));
+  }
+  return out;
+}
+/**
+ * When no mirror commit holds the pre-image's blobs (a pull request's branch that was squashed or rebased,
+ * or line endings stored differently), the newest commit touching the fixed files where every hunk's old
+ * lines sit at exactly the fix's line numbers: the fix's accepted lines then mean the same code there.
+ */
+function byHunks(gdir, patch) {
+  const hunks = oldHunks(patch);
+  const files = [...hunks.keys()];
+  if (!files.length) return null;
+  const out = (...a) => spawnSync('git', [`--git-dir=${gdir}`, ...a], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout ?? '';
+  const cands = out('log', '--all', '--format=%H', '-n', '600', '--', files[0]).split('\n').filter(Boolean);
+  const fits = (c) => files.every((f) => {
+    const lines = out('show', `${c}:${f}`).replace(/\r/g, '').split('\n');
+    return hunks.get(f).every(([start, old]) => old.every((t, i) => lines[start - 1 + i] === t.replace(/\r/g, '')));
+  });
+  return cands.find(fits) ?? null;
+}
+
 for (const [id, repo, given, half] of triples) {
   const gdir = gitDirOf(repo);
   const patch = git(ddir, 'show', `${dcommit}:BugSwarm/${id}/patch.diff`);
   const log = git(ddir, 'show', `${dcommit}:BugSwarm/${id}/failing.log`);
-  const failing = given === '-' ? byPreImage(gdir, id, patch) : given;
-  if (!failing) { console.log(id, 'skipped: no commit of the mirror holds the pre-image'); continue; }
+  const pre = given === '-' ? byPreImage(gdir, id, patch) : null;
+  const hunked = given === '-' && !pre ? byHunks(gdir, patch) : null;
+  const failing = given === '-' ? pre ?? hunked : given;
+  if (!failing) { console.log(id, 'skipped: no commit of the mirror holds the pre-image, nor the fix\'s hunks at their lines'); continue; }
   const parent = git(gdir, 'rev-parse', `${failing}^`).trim();
   const accept = fixLines(patch);
   const lang = accept.some((a) => a.file.endsWith('.py')) ? 'python' : 'java';
@@ -53,7 +86,8 @@ for (const [id, repo, given, half] of triples) {
     toolchain: build,
     failing,
     base: parent,
-    ...(given === '-' ? { tree: 'pre-image: the newest mirror commit holding every file the fix changed as it found it; base is its parent, not the breaking commit' } : {}),
+    ...(pre ? { tree: 'pre-image: the newest mirror commit holding every file the fix changed as it found it; base is its parent, not the breaking commit' } : {}),
+    ...(hunked ? { tree: 'hunks: no mirror commit holds the pre-image; the newest commit touching the fixed files whose lines match every hunk of the fix at its line numbers; base is its parent, not the breaking commit' } : {}),
     ...(half ? { half } : {}),
     log: { dataset: DISSECTION, path: `BugSwarm/${id}/failing.log`, commit: dcommit },
     fix: { dataset: DISSECTION, path: `BugSwarm/${id}/patch.diff`, commit: dcommit },
