@@ -9,7 +9,7 @@ import { categoriseEvidence } from './extract/categorise-evidence.js';
 import { openWorkspace, type Workspace } from './repo/workspace.js';
 import { gitDiff, type PrDiff } from './repo/diff.js';
 import { candidatesFromSignals } from './locate/from-signals.js';
-import { candidatesFromDiff } from './locate/blame-change.js';
+import { belowTestLine, candidatesFromDiff } from './locate/blame-change.js';
 import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
@@ -242,7 +242,7 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     const blamed = candidatesFromDiff({ category, signals, candidates, ws, diff, lineText, ...(graph ? { graph } : {}) });
     // Of the changes the test reaches, those inside the code its failed assertion checks first.
     if (graph) liftTestedHunks(blamed, candidatesFromTestedCode(graph, signals, candidates, ws, lineText));
-    candidates.push(...blamed);
+    candidates.push(...belowTestLine(blamed, candidates));
   }
   // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
   if (ws && !diff && category === 'test' && p.graph) {
