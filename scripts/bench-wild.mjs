@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { fromMirror, mirrorLogPath } from './wild-mirror-log.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const WILD = join(ROOT, 'fixtures', 'wild');
@@ -21,12 +22,18 @@ const STEP_IOU = 0.5;
 // One diagnosis should take seconds; this only stops a hung run from stalling the whole bench.
 const RUN_TIMEOUT_MS = 120_000;
 
-/** Every corpus entry: { id, dir, label, logPath }. Exported for test/wild.test.ts. */
+/**
+ * Every corpus entry: { id, dir, label, logPath }. Exported for test/wild.test.ts. An entry whose log is
+ * read from a mirror (./wild-mirror-log.mjs) has `logPath: null` when that mirror is not on this machine.
+ */
 export function listWild(dir = WILD) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'label.json')))
-    .map((d) => ({ id: d.name, dir: join(dir, d.name), logPath: join(dir, d.name, 'log.txt'), label: JSON.parse(readFileSync(join(dir, d.name, 'label.json'), 'utf8')) }))
+    .map((d) => {
+      const label = JSON.parse(readFileSync(join(dir, d.name, 'label.json'), 'utf8'));
+      return { id: d.name, dir: join(dir, d.name), logPath: fromMirror(label) ? mirrorLogPath(d.name, label) : join(dir, d.name, 'log.txt'), label };
+    })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -176,7 +183,9 @@ function groupBy(rows, key) {
  */
 export async function benchWild({ quiet = false, only = [] } = {}) {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-  const entries = listWild().filter((e) => !only.length || only.includes(e.label.toolchain) || only.includes(e.id));
+  const listed = listWild().filter((e) => !only.length || only.includes(e.label.toolchain) || only.includes(e.id));
+  const entries = listed.filter((e) => e.logPath);
+  const unread = listed.length - entries.length;
   const rows = [];
   for (const e of entries) rows.push(evaluate(e));
   const overall = summarise(rows);
@@ -186,6 +195,7 @@ export async function benchWild({ quiet = false, only = [] } = {}) {
   if (!quiet) {
     const projects = new Set(entries.map((e) => e.label.source?.repo)).size;
     console.log(`\nWild corpus (fixtures/wild/): ${rows.length} real logs of ${projects} projects, ${new Set(rows.map((r) => r.toolchain)).size} toolchains, ${new Set(rows.map((r) => r.ci)).size} CI systems; no repository given`);
+    if (unread) console.log(`(${unread} logs read from fetched mirrors skipped: their mirrors are not on this machine; fixtures/README.md, "wild/")`);
     console.log('step = failing-step accuracy; P/R/F1 = evidence lines vs the quoted lines (mean per log); first = first evidence line is quoted;');
     console.log('whole = every quoted line is in the evidence; unkn = category unknown; pin = top-1 file:line is a fix line (where a fix is labelled)');
     printTable('overall', [['all', overall]]);
