@@ -33,6 +33,9 @@ const STRONG = new RegExp(
     // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
     String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|invalid syntax|parse error|Permission denied)\b`,
+    // dash's (Debian's /bin/sh) missing command, `sh: 1: docker: not found` (a script's path may come twice:
+    // `/tmp/x.sh: 1: /tmp/x.sh: docker: not found`, read with its paths blanked): bash's `command not found`.
+    String.raw`:\s\d+:\s+(?:\S*:\s+)?[^:\s]+: not found$`,
     // A reader that ran out of input inside a form: MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`.
     String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
   ].join('|'),
