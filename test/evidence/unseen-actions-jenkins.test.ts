@@ -94,3 +94,13 @@ describe("dash's missing command", () => {
     expect(d.evidence.some((e) => e.text.startsWith('[Pipeline]'))).toBe(false);
   });
 });
+
+describe('a delivery script whose `java -jar` finds no jar (fixtures/wild/jenkins-pipeline-rakshit-maven-deliver-jarfile)', () => {
+  it('is a compile failure quoted by the launcher’s error, within the Deliver stage', async () => {
+    const d = await diagnose({ log: new URL('../../fixtures/wild/jenkins-pipeline-rakshit-maven-deliver-jarfile/log.txt', import.meta.url).pathname });
+    expect(d.failingStep?.name).toBe('Deliver');
+    expect(d.category).toBe('compile');
+    expect(d.evidence.map((e) => e.text)).toContain('Error: Unable to access jarfile target\\[ERROR]');
+  });
+});
+
