@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { fromMirror, mirrorLogPath } from './wild-mirror-log.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const WILD = join(ROOT, 'fixtures', 'wild');
+// REDLINE_WILD_DIR: score a batch of logs kept outside the corpus (a new batch at first sight) the same way.
+const WILD = process.env.REDLINE_WILD_DIR || join(ROOT, 'fixtures', 'wild');
 const CLI = join(ROOT, 'dist', 'bin', 'redline.js');
 const OUT = join(ROOT, 'bench-out');
 // The floor: what a person gets by pasting the last lines of the log, and (a kinder floor for CI formats
@@ -191,7 +192,7 @@ export async function benchWild({ quiet = false, only = [] } = {}) {
   const overall = summarise(rows);
   const result = { overall, byCi: Object.fromEntries(groupBy(rows, 'ci')), byToolchain: Object.fromEntries(groupBy(rows, 'toolchain')), byCategory: Object.fromEntries(groupBy(rows, 'category')), rows };
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'wild.json'), JSON.stringify(result, null, 2));
+  writeFileSync(join(OUT, process.env.REDLINE_WILD_DIR ? 'wild-extra.json' : 'wild.json'), JSON.stringify(result, null, 2));
   if (!quiet) {
     const projects = new Set(entries.map((e) => e.label.source?.repo)).size;
     console.log(`\nWild corpus (fixtures/wild/): ${rows.length} real logs of ${projects} projects, ${new Set(rows.map((r) => r.toolchain)).size} toolchains, ${new Set(rows.map((r) => r.ci)).size} CI systems; no repository given`);

@@ -12,6 +12,8 @@ const MATCHER_BASE = 1.2;
  * a person quotes, so the bonus stays smaller than the band within which the earlier block wins.
  */
 const PINNED_BONUS = 0.15;
+/** A stack frame line (`    at fn (file:1:2)`, `  File "x.py", line 3, in f`): where, never why. */
+const FRAME_LINE = /^\s+at \S|^\s*File "[^"]+", line \d+/;
 /** A signal of another category than the diagnosis' (a lint warning in a test failure) is context. */
 const OFF_CATEGORY_PENALTY = 0.7;
 
@@ -68,6 +70,11 @@ export function blocksFromSignals(input: MatcherBlockInput): Block[] {
       }
     }
     const h = headerAbove(input.lines, lo);
+    // A pinned frame whose block is frames alone after a blank line: the exception's message above them was
+    // too long to reach (Turbopack's `Error: … failed with 12 errors:` and its twelve reports, then the
+    // frames). The frames say where, not why; the message's header is left to the generic finder. (Frames
+    // right under a message line that headerAbove could not climb past are still that message's block.)
+    if (s.kind === 'frame' && FRAME_LINE.test(input.lines[h]!.text) && (h === 0 || isEmptyLine(input.lines[h - 1]!.text))) continue;
     // Grown from the header alone first, so that the project's own frames above a pinned frame count: the
     // runner's frames under them (JUnit's reflection, surefire's provider) are plumbing, not the block.
     const natural = blockEnd(input.lines, h, h);

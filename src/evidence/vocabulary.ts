@@ -33,6 +33,9 @@ const STRONG = new RegExp(
     // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
     String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|invalid syntax|parse error|Permission denied)\b`,
+    // dash's (Debian's /bin/sh) missing command, `sh: 1: docker: not found` (a script's path may come twice:
+    // `/tmp/x.sh: 1: /tmp/x.sh: docker: not found`, read with its paths blanked): bash's `command not found`.
+    String.raw`:\s\d+:\s+(?:\S*:\s+)?[^:\s]+: not found$`,
     // A reader that ran out of input inside a form: MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`.
     String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
   ].join('|'),
@@ -304,7 +307,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     'compile',
     new RegExp(
       [
-        String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
+        String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token

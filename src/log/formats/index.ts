@@ -1,6 +1,7 @@
 import { FORMAT_DETECT_LINES } from '../../limits.js';
 import type { CiFormatModule, FormatInput } from './step.js';
 import { actions } from './actions.js';
+import { actionsPage } from './actions-page.js';
 import { azure } from './azure.js';
 import { buildkite } from './buildkite.js';
 import { circleci } from './circleci.js';
@@ -16,7 +17,7 @@ export { fetchesSources, stepFailed } from './step.js';
 export { pickFailingStep } from './pick-failing-step.js';
 
 /** Every CI format, most specific markers first (a tie goes to the earlier one); plain is the floor. */
-export const FORMATS: readonly CiFormatModule[] = [gitlab, travis, azure, actions, jenkins, buildkite, teamcity, circleci, drone, plain];
+export const FORMATS: readonly CiFormatModule[] = [gitlab, travis, azure, actions, jenkins, buildkite, teamcity, circleci, drone, actionsPage, plain];
 
 /** LATER_CEILING[i]: the highest score any of FORMATS[i..] can give. */
 const LATER_CEILING = FORMATS.map((_, i) => Math.max(...FORMATS.slice(i).map((f) => f.ceiling)));

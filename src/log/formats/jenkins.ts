@@ -9,6 +9,8 @@ const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 /** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
+/** A Pipeline step that runs a command on the agent. */
+const COMMAND_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)$/;
 /**
  * An error a step reported: Jenkins' own `ERROR: …`, or a plugin step's, which tags its lines with its
  * name (`[Security Scan] ERROR: Workflow failed! Exit code 2`). A console copied while the post actions
@@ -70,12 +72,19 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   let failedBuild = false;
   const skipped = new Set<Step>();
   let scriptExit: { n: number; code: number } | undefined;
+  // The first command run outside every stage since the last stage closed (a scripted pipeline's body, a
+  // declarative `agent { docker … }` pulling its image): a failure there is in no stage.
+  let unstaged: number | undefined;
+  let endOfPipeline: number | undefined;
   for (const l of lines) {
     const t = text(l.text);
+    if (t === '[Pipeline] End of Pipeline') endOfPipeline = l.n;
     if (t === '[Pipeline] stage') {
       afterStage = true;
+      unstaged = undefined;
       continue;
     }
+    if (!open.length && unstaged === undefined && COMMAND_STEP.test(t)) unstaged = l.n;
     const opened = afterStage ? /^\[Pipeline\] \{ \((.+)\)$/.exec(t) : null;
     afterStage = false;
     if (opened) {
@@ -103,6 +112,19 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   }
   const ran = steps.filter((s) => !skipped.has(s));
   for (const s of skipped) steps.splice(steps.indexOf(s), 1);
+  if (unstaged !== undefined && (failedBuild || scriptExit)) {
+    // Commands ran after the last stage closed and the build failed: they failed, not the stage before them.
+    // It ends where the pipeline does: Jenkins' own closing lines (`ERROR: script returned …`) restate the exit.
+    const end = (endOfPipeline ?? scriptExit?.n ?? totalLines + 1) - 1;
+    const s: Step = { name: 'pipeline (outside any stage)', startLine: unstaged, endLine: Math.max(unstaged, end), kind: 'user', errorLines: [], failed: true };
+    if (scriptExit) {
+      s.errorLines.push(scriptExit.n);
+      s.exitCode = scriptExit.code;
+    }
+    for (const x of steps) x.errorLines = [];
+    steps.push(s);
+    return steps;
+  }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
   const last = [...ran].reverse().find((s) => s.kind !== 'post');
   if (last && (failedBuild || scriptExit || last.errorLines.length)) {
