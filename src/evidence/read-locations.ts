@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -67,6 +67,15 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`: the word `file` before the
   // path and `line` after it say it is a location, so any extension will do
   { re: new RegExp(String.raw`\bfile ["'\`]?${ANY_PATH}["'\`]?,? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
+  // and the word say it is a location, so any extension will do
+  { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // A place in brackets, a severity label may lead: Thrift's `[ERROR:/x/tutorial.thrift:127] (last token was …)`,
+  // HAProxy's `parsing [haproxy.cfg:26] : …`
+  { re: new RegExp(String.raw`\[(?:[A-Za-z]+:)?${ANY_PATH}:(\d+)\]`, 'g'), path: 1, line: 2 },
+  // A server's report ending in its configuration file's place, which often has no extension: nginx's
+  // `[emerg] unknown directive "x" in /etc/nginx/sites-enabled/default:60` (a directory in the path)
+  { re: new RegExp(String.raw`\bin ((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+)\s*$`, 'g'), path: 1, line: 2 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line

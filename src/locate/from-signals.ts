@@ -83,9 +83,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     }
     if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
+      const unclosed = above === undefined ? separatorMissingAbove(diff, ws, file, line, s.message) : undefined;
       if (above !== undefined) {
         notes.push(`line ${above}, changed just above the reported line ${line}, has what the report names`);
         line = above;
+      } else if (unclosed !== undefined) {
+        notes.push(`line ${unclosed}, changed just above the reported line ${line}, lacks the separator the report misses`);
+        line = unclosed;
       }
     }
     if (line === undefined) continue;
@@ -185,6 +189,37 @@ function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line:
   }
   return undefined;
 }
+/** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`). */
+const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]/i;
+/** Lines a parser reads past without a token: blank ones and comments. */
+const NO_TOKENS = /^\s*(?:$|\/\/|\/\*|\*|#(?!\s*(?:include|define|if|else|endif|pragma)\b)|--|;)/;
+/** Code lines above the reported one a parser may have read past, looking for the separator. */
+const SEPARATOR_READ_PAST = 2;
+
+/**
+ * A parser misses a separator where the next declaration begins (SWIG's `cJSON.h:159: Error: Syntax error -
+ * possibly a missing semicolon` for a prototype on lines 155-156 with comments between). When the reported
+ * line is not one the PR changed, the nearest changed code line above it (over blank lines and comments)
+ * that does not end with that separator is the place.
+ */
+function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const m = MISSING_SEPARATOR.exec(message);
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!m || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  const sep = m[1] ? (m[1].toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!;
+  const text = ws.lines(file);
+  if (!text) return undefined;
+  const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
+  let code = 0;
+  for (let n = line - 1; n >= 1 && code < SEPARATOR_READ_PAST; n--) {
+    const t = text[n - 1] ?? '';
+    if (NO_TOKENS.test(t)) continue;
+    code++;
+    if (added.has(n)) return t.trimEnd().endsWith(sep) ? undefined : n;
+  }
+  return undefined;
+}
+
 /** A report's own words, which a source line may hold by chance. */
 const REPORT_WORDS = new Set(['definition', 'unrecognized', 'rule', 'syntax', 'unexpected', 'expected', 'identifier', 'unknown', 'missing', 'invalid', 'cannot', 'function', 'variable', 'type', 'argument', 'arguments', 'file', 'end', 'near', 'before', 'after', 'token', 'parse', 'fatal', 'has', 'with', 'this', 'that', 'from', 'into', 'name']);
 
