@@ -318,6 +318,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
+        // or the punctuation it wanted (Stylus' `expected ")", got "indent"`): a test compares values, not brackets
+        String.raw`\bexpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
         // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorScore, findGenericBlocks, locationsIn, signalsFromBlocks } from '../../src/evidence/index.js';
 import { categoriseEvidence } from '../../src/extract/categorise-evidence.js';
 import { gccMatcher } from '../../src/extract/matchers/gcc.js';
+import { isTestFile } from '../../src/repo/related-files.js';
 import { logLines } from '../helpers/log.js';
 import type { Block } from '../../src/evidence/index.js';
 
@@ -66,4 +67,38 @@ describe('location forms of the eleventh unseen batch', () => {
     expect(gccMatcher.extract(lines('cpputest-cjson-minify-escaped-quote'))).toEqual([]);
     expect(gccMatcher.extract([{ n: 1, text: 'src/a.cpp:39: error: expected primary-expression before \')\' token' }])).toHaveLength(1);
   });
+
+  // Rules added after the out-of-sample four (capnp, QUnit, Stylus, Cucumber) were scored.
+  it("keeps a report that points back (`Ordinal @2 originally used here.`) from taking the place of the one above it", () => {
+    const c = 'capnp-duplicate-ordinal-rpc-twoparty';
+    const n = at(c, 'Duplicate ordinal');
+    const s = signalsFromBlocks([block(n, n + 1)], lines(c), 'compile');
+    const best = [...s].sort((a, b) => b.weight - a.weight)[0];
+    expect(best).toMatchObject({ path: 'capnp/rpc-twoparty.capnp', line: 170 });
+  });
+
+  it("calls a parser's wanted punctuation compile (Stylus' `expected \")\", got \"indent\"`), not a test's comparison", () => {
+    expect(category(textOf('stylus-unclosed-paren-nib-size', 'got "indent"'))).toBe('compile');
+    expect(category("AssertionError: expected 'foo' to equal 'bar'")).toBe('test');
+  });
+
+  it("reads Cucumber's and behave's step definitions and features as test code", () => {
+    expect(isTestFile('features/step_definitions/address_steps.rb')).toBe(true);
+    expect(isTestFile('features/steps/parse.py')).toBe(true);
+    expect(isTestFile('features/private_addresses.feature')).toBe(true);
+    expect(isTestFile('lib/features/flags.rb')).toBe(false);
+  });
+
+  // Rules added after the second out-of-sample pair (Chez Scheme, GJS) was scored.
+  it("reads Chez Scheme's `at line 24, char 1 of examples/unify.ss`", () => {
+    expect(locationsIn(textOf('chez-compile-unbalanced-unify', 'Exception in read'))).toEqual([{ path: 'examples/unify.ss', line: 24 }]);
+  });
+
+  it("gives GJS's lineless `Failed to parse module 'file:///x/index.js': SyntaxError: …` its file, so only the PR's change there places it", () => {
+    const c = 'gjs-missing-paren-pretty-bytes';
+    const n = at(c, 'Failed to parse module');
+    expect(signalsFromBlocks([block(n, n)], lines(c), 'compile')).toMatchObject([{ path: expect.stringMatching(/\/index\.js$/) }]);
+    expect(signalsFromBlocks([block(n, n)], lines(c), 'compile')[0]!.line).toBeUndefined();
+  });
 });
+
