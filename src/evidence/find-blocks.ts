@@ -57,6 +57,12 @@ export function findGenericBlocks(input: GenericInput): Block[] {
   }
   // Nothing says failure, yet the step failed: a checker's bare reports or a formatter's diff are its reasons.
   if (!seeds.length) return quietBlocks(lines, last);
+  // Only a count says failure (cpplint's `Total errors found: 1`, printed above the report it counts when
+  // stdout and stderr interleave): the count is no reason; the checker's bare reports are.
+  if (seeds.every((s) => ERROR_COUNT_ONLY.test(lines[s.i]!.text))) {
+    const quiet = quietBlocks(lines, last);
+    if (quiet.length) return quiet;
+  }
   const top = seeds.sort((a, b) => b.score - a.score).slice(0, MAX_EVIDENCE_SEEDS).sort((a, b) => a.i - b.i);
 
   const blocks: (Block & { endIdx: number })[] = [];
@@ -95,6 +101,9 @@ export function findGenericBlocks(input: GenericInput): Block[] {
   }
   return blocks.map(({ endIdx: _, ...b }) => b);
 }
+
+/** A line that only counts what a checker found: `Total errors found: 1`, `3 errors`, `Found 2 problems.` */
+const ERROR_COUNT_ONLY = /^\s*(?:total\s+)?(?:errors?|problems?|issues?)(?:\s+found)?\s*[:=]\s*\d+\s*\.?\s*$|^\s*(?:found\s+)?\d+\s+(?:errors?|problems?|issues?)(?:\s+found)?\s*\.?\s*$/i;
 
 /** Printed once: likely the failure; printed a handful of times: perhaps; printed often: a routine line. */
 function rarity(count: number): number {

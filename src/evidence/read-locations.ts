@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|ss|sls|sps|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -67,6 +67,15 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`: the word `file` before the
   // path and `line` after it say it is a location, so any extension will do
   { re: new RegExp(String.raw`\bfile ["'\`]?${ANY_PATH}["'\`]?,? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
+  // and the word say it is a location, so any extension will do
+  { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // A place in brackets, a severity label may lead: Thrift's `[ERROR:/x/tutorial.thrift:127] (last token was …)`,
+  // HAProxy's `parsing [haproxy.cfg:26] : …`
+  { re: new RegExp(String.raw`\[(?:[A-Za-z]+:)?${ANY_PATH}:(\d+)\]`, 'g'), path: 1, line: 2 },
+  // A server's report ending in its configuration file's place, which often has no extension: nginx's
+  // `[emerg] unknown directive "x" in /etc/nginx/sites-enabled/default:60` (a directory in the path)
+  { re: new RegExp(String.raw`\bin ((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+)\s*$`, 'g'), path: 1, line: 2 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
@@ -76,8 +85,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
   { re: new RegExp(String.raw`\b(?:at|in) ${PATH}(?: on| at)? line (\d+)`, 'g'), path: 1, line: 2 },
-  // `line 12 of a/b.rb`, `line 12 in file a.sh`
-  { re: new RegExp(String.raw`\bline (\d+) (?:of|in)(?: file)? ["'\`]?${PATH}`, 'g'), path: 2, line: 1 },
+  // `line 12 of a/b.rb`, `line 12 in file a.sh`, Chez Scheme's `at line 24, char 1 of examples/unify.ss`
+  { re: new RegExp(String.raw`\bline (\d+)(?:, (?:char|col(?:umn)?) \d+)? (?:of|in)(?: file)? ["'\`]?${PATH}`, 'g'), path: 2, line: 1 },
   // Erlang's `{file,"src/a.erl"},{line,12}`
   { re: new RegExp(String.raw`\{file,"${PATH}"\},\s*\{line,(\d+)\}`, 'g'), path: 1, line: 2 },
   // Dart's and Elm's frames `test/a_test.dart 12:5`
@@ -138,7 +147,7 @@ function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   const reports: { n: number; loc: Location | undefined; severity: string }[] = [];
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
-    if (text === undefined || isFrame(text) || HEDGED.test(text) || leadingForm(text) !== form) continue;
+    if (text === undefined || isFrame(text) || HEDGED.test(text) || (n !== b.header && POINTS_BACK.test(text)) || leadingForm(text) !== form) continue;
     reports.push({ n, loc: leadingLocation(text), severity: SEVERITY_WORD.exec(text)?.[0].toLowerCase() ?? '' });
   }
   const [first, ...rest] = reports;
@@ -153,6 +162,13 @@ function firstReportLine(b: Block, byN: ReadonlyMap<number, string>): number {
   }
   return first.n;
 }
+
+/**
+ * A report that points back to where a clashing thing was first given (Cap'n Proto's `a.capnp:165:8-9: error:
+ * Ordinal @2 originally used here.` under its `Duplicate ordinal number.` at line 170, gcc's `previous
+ * definition`): context for the report above it, not an earlier failure the tool held back.
+ */
+const POINTS_BACK = /\b(?:originally|previously|first) (?:used|defined|declared|seen|given)\b|\bprevious (?:definition|declaration|use)\b/i;
 
 /** The severity a report states, so a `note:` that points back (`previous definition`) is not read as an earlier report. */
 const SEVERITY_WORD = /\b(?:fatal|error|warning|note|info)\b|^[EWI](?=:)/i;
@@ -405,7 +421,7 @@ function fileOnly(b: Block, byN: ReadonlyMap<number, string>): { n: number; text
   let severe: { n: number; text: string } | undefined;
   for (let n = b.start; n <= b.end; n++) {
     const text = byN.get(n);
-    if (text === undefined || text.length > 2000 || !(SEVERE.test(text) || AT_END.test(text))) continue;
+    if (text === undefined || text.length > 2000 || !(SEVERE.test(text) || AT_END.test(text) || GAVE_UP.test(text))) continue;
     const paths = readPaths(text);
     if (paths.size === 1) return { n, text, path: [...paths][0]! };
     if (paths.size > 1) return undefined;
@@ -423,11 +439,16 @@ function fileOnly(b: Block, byN: ReadonlyMap<number, string>): { n: number; text
   return undefined;
 }
 
+/** A loader's report that it could not read a file, in words SEVERE misses (GJS's `Gjs-CRITICAL **: … Failed to parse module 'file:///x/index.js': SyntaxError: …`). */
+const GAVE_UP = /\b[A-Z]\w*Error\b|\bCRITICAL\b/;
+
 /** The runner's header of the step a block sits in: its command. */
 const STEP_RUN = '##[group]Run ';
 
 /** The files a line names, but not a command's output file nor a URL. */
-function readPaths(text: string): Set<string> {
+function readPaths(raw: string): Set<string> {
+  // a `file://` URL names a local file (GJS's `module 'file:///x/index.js'`), unlike a web address
+  const text = raw.replace(/\bfile:\/\/(?=\/)/g, '');
   return new Set([...text.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(text.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
 }
 

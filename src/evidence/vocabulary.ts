@@ -38,10 +38,13 @@ const STRONG = new RegExp(
     String.raw`:\s\d+:\s+(?:\S*:\s+)?[^:\s]+: not found$`,
     // A reader that ran out of input inside a form: MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`.
     String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
+    // syslog's severities above error, as servers tag what stops them (nginx's `[emerg] … unknown directive`,
+    // HAProxy's `[ALERT]    (1234) : config : parsing [a.cfg:26] : …`, Apache's `[crit]`)
+    String.raw`\[(?:emerg|alert|crit|EMERG|ALERT|CRIT)\]`,
   ].join('|'),
 );
 /** Failure's own words: enough to start a block. */
-const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?)\b/i;
+const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b/i;
 /** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
 const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict)\b/i;
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
@@ -290,6 +293,12 @@ export const INFRA_CAUSE = new RegExp(
  * runs that is missing, an image build's failed step). Lint: style and format checks. Test: a run of the
  * code that reported failures.
  */
+/**
+ * A test runner's failure that it prints in a compiler's shape (CppUTest's `tests/a.cpp:39: error: Failure in
+ * TEST(Group, Name)`): the words say a test failed, so it is read before the compile rules that shape would match.
+ */
+export const TEST_FAILURE_IN_COMPILER_SHAPE = /\b(?:Failure|Failed|Error) in TEST(?:_F|_P)?\(\w+, ?\w+\)/;
+
 export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, 'unknown' | 'infra'>, RegExp][] = [
   [
     'dependency',
@@ -312,6 +321,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
+        // or the punctuation it wanted (Stylus' `expected ")", got "indent"`): a test compares values, not brackets
+        String.raw`\bexpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
         // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
@@ -328,6 +339,10 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\bunbound identifier\b`,
         // a reader that ran out of input inside a form (MIT Scheme's `;Premature EOF on #[textual-input-port … for file: "…"]`)
         String.raw`\b[Pp]remature (?:EOF|end of (?:file|input))\b`,
+        // a name nothing declares, in the words of compilers no rule above names (Raku's `===SORRY!=== Error while
+        // compiling …` / `Undeclared routine:`, Thrift's `Service "x" has not been defined.`), and a server's
+        // configuration check that stopped on its file (HAProxy's `Error(s) found in configuration file`)
+        String.raw`\b[Uu]ndeclared (?:routines?|names?|variables?|identifiers?|types?|class(?:es)?)\b|\bError while compiling\b|\b(?:has|have) not been (?:defined|declared)\b|\b[Ee]rror(?:s|\(s\))? found in (?:the )?config(?:uration)?\b`,
       ].join('|'),
     ),
   ],
@@ -339,6 +354,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // A report that ends with the id of the rule it broke, in parentheses (HTMLHint's `… on line 39. (tag-pair)`,
         // csslint's and other checkers' `(rule-name)`): a checker's finding, named by its rule
         String.raw`\((?:[a-z][a-z0-9]*-)+[a-z][a-z0-9]*\)\s*(?=\n|$)`,
+        // or in brackets, as a category path and the checker's confidence (cpplint's `… [build/namespaces] [5]`), or as a
+        // plugin's code joined to its name (Bandit's `>> Issue: [B602:subprocess_popen_with_shell_equals_true] …`)
+        String.raw`\[(?:[a-z][a-z0-9_-]*\/)+[a-z][a-z0-9_-]*\]\s*\[\d\]\s*(?=\n|$)|\[[A-Z]{1,4}\d{2,4}:[a-z][a-z0-9]*(?:_[a-z0-9]+)+\]`,
         // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk
         String.raw`^--- \S[^\n]*\n\+\+\+ \S[^\n]*\n@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@`,
       ].join('|'),

@@ -1,7 +1,7 @@
 import type { Category, Signal } from '../types.js';
 import type { Block } from '../evidence/block.js';
 import { categoryFromBlocks } from '../evidence/classify-blocks.js';
-import { CATEGORY_WORDS, FAULT_WORDS, INFRA_CAUSE } from '../evidence/vocabulary.js';
+import { CATEGORY_WORDS, FAULT_WORDS, INFRA_CAUSE, TEST_FAILURE_IN_COMPILER_SHAPE } from '../evidence/vocabulary.js';
 import { locationsIn } from '../evidence/read-locations.js';
 
 /** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
@@ -64,6 +64,7 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
 
 /** What one block's words say: the specific shared vocabulary first, then the block rules, then test's vaguer words. */
 function blockCategory(b: Block, text: string): Category {
+  if (TEST_FAILURE_IN_COMPILER_SHAPE.test(text)) return 'test';
   for (const [category, re] of CATEGORY_WORDS) if (category !== 'test' && re.test(text)) return category;
   const older = categoryFromBlocks([b], () => text);
   if (older !== 'unknown' && older !== 'infra') return older;

@@ -83,9 +83,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     }
     if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
+      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message)) : undefined;
       if (above !== undefined) {
         notes.push(`line ${above}, changed just above the reported line ${line}, has what the report names`);
         line = above;
+      } else if (unclosed !== undefined) {
+        notes.push(`line ${unclosed}, changed just above the reported line ${line}, lacks the separator the report misses`);
+        line = unclosed;
       }
     }
     if (line === undefined) continue;
@@ -185,6 +189,76 @@ function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line:
   }
   return undefined;
 }
+/** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`). */
+const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]/i;
+/** Lines a parser reads past without a token: blank ones and comments. */
+const NO_TOKENS = /^\s*(?:$|\/\/|\/\*|\*|#(?!\s*(?:include|define|if|else|endif|pragma)\b)|--|;)/;
+/** Code lines above the reported one a parser may have read past, looking for the separator. */
+const SEPARATOR_READ_PAST = 2;
+
+/**
+ * A parser misses a separator where the next declaration begins (SWIG's `cJSON.h:159: Error: Syntax error -
+ * possibly a missing semicolon` for a prototype on lines 155-156 with comments between). When the reported
+ * line is not one the PR changed, the nearest changed code line above it (over blank lines and comments)
+ * that does not end with that separator is the place.
+ */
+function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const m = MISSING_SEPARATOR.exec(message);
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!(m || PARSE_REPORT.test(message)) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  const sep = m ? (m[1] ? (m[1].toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
+  const text = ws.lines(file);
+  if (!text) return undefined;
+  const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
+  let code = 0;
+  for (let n = line - 1; n >= 1 && code < SEPARATOR_READ_PAST; n--) {
+    const t = text[n - 1] ?? '';
+    if (NO_TOKENS.test(t)) continue;
+    code++;
+    if (!added.has(n)) continue;
+    if (sep) return t.trimEnd().endsWith(sep) ? undefined : n;
+    // a parser that names no token: the changed line that leaves a bracket open (Stylus' `ParseError:
+    // size.styl:24:5` for `if length(arguments == 1` on line 23)
+    return unbalanced(t) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** A reader that ran out of input inside something it opened (`unexpected end-of-file reading list at line 24`). */
+const RAN_OUT = /\bend[- ]of[- ](?:file|input)\b|\bEOF\b|\bunterminated\b|\bunclosed\b|\b[Pp]remature end\b/i;
+
+/**
+ * A report that the input ended inside a form opened at the reported line (Chez Scheme's `unexpected
+ * end-of-file reading list at line 24` for the `(let ()` a change on line 57 left open): the PR's changed
+ * line at or below it whose change drops a closing bracket, or opens more than it closes, is the place.
+ */
+function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!RAN_OUT.test(message) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  const net = (t: string) => {
+    const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+    return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
+  };
+  for (const h of hunks) {
+    for (const [i, a] of h.added.entries()) {
+      if (a.n < line) continue;
+      const removed = h.removed[i];
+      if (removed !== undefined ? net(a.text) > net(removed) : net(a.text) > 0) return a.n;
+    }
+  }
+  return undefined;
+}
+
+/** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
+const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b/i;
+
+/** A line that opens more brackets of a kind than it closes (strings left out). */
+function unbalanced(text: string): boolean {
+  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+  const count = (c: string) => code.split(c).length - 1;
+  return count('(') > count(')') || count('[') > count(']') || count('{') > count('}');
+}
+
 /** A report's own words, which a source line may hold by chance. */
 const REPORT_WORDS = new Set(['definition', 'unrecognized', 'rule', 'syntax', 'unexpected', 'expected', 'identifier', 'unknown', 'missing', 'invalid', 'cannot', 'function', 'variable', 'type', 'argument', 'arguments', 'file', 'end', 'near', 'before', 'after', 'token', 'parse', 'fatal', 'has', 'with', 'this', 'that', 'from', 'into', 'name']);
 

@@ -1,8 +1,8 @@
 import type { Workspace } from './workspace.js';
 
-/** Test files by the conventions of the runners we read. */
+/** Test files by the conventions of the runners we read (Cucumber's and behave's step definitions and features too). */
 const TEST_FILE =
-  /(^|\/)(__tests__|tests?|spec|specs|testing)\/|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Tests?\.(java|kt|cs)$|_spec\.rb$|_test\.rb$|(^|\/)tests\/[^/]*\.rs$/;
+  /(^|\/)(__tests__|tests?|spec|specs|testing)\/|(^|\/)features\/(step_definitions|steps|support)\/|\.feature$|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Tests?\.(java|kt|cs)$|_spec\.rb$|_test\.rb$|(^|\/)tests\/[^/]*\.rs$/;
 
 /** True when the path looks like a test file rather than the code under test. */
 export function isTestFile(file: string): boolean {

@@ -1,5 +1,6 @@
 import type { Category, LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
+import { TEST_FAILURE_IN_COMPILER_SHAPE } from '../../evidence/vocabulary.js';
 
 const MAX_LINE = 4000;
 // Column is optional: older gcc, `-fno-show-column` and assemblers print `file.c:12: error: …`.
@@ -23,6 +24,9 @@ const XCTEST = /^-\[[\w.]+ \w+\] : /;
 // A test runner's status label before the place (`[   LINE   ] --- tests/t.c:41: error: Failure!`, cmocka)
 // makes it a failed assertion's report, not a compiler's: the evidence finder reads it as a test failure.
 const RUNNER_LABEL = /^\[\s*[A-Z]+\s*\]/;
+// A test runner's failure in gcc's shape (CppUTest's `tests/a.cpp:39: error: Failure in TEST(Group, Name)`):
+// the message says a test failed, so the evidence finder reads it as a test failure, not a compile error.
+const RUNNER_FAILURE = TEST_FAILURE_IN_COMPILER_SHAPE;
 // clang-tidy's findings end in their check's name (`[bugprone-x]`, not the compiler's `[-Wx]`): clang-tidy.ts reads them.
 const CLANG_TIDY_CHECK = / \[[a-z]+(?:-[\w.]+)+(?:,-warnings-as-errors)?\]$/;
 const MISSING_HEADER = /: No such file or directory$|file not found$/;
@@ -124,7 +128,7 @@ export const gccMatcher: Matcher = {
       }
       const d = ld || !text.includes(': ') ? null : DIAGNOSTIC.exec(text);
       // `Tests.m:12: error: -[Suite test] : …` is an XCTest assertion, not clang: xctest.ts reads it.
-      if (d && C_FAMILY.test(d[1]!) && !RUNNER_LABEL.test(d[1]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
+      if (d && C_FAMILY.test(d[1]!) && !RUNNER_LABEL.test(d[1]!) && !RUNNER_FAILURE.test(d[5]!) && !XCTEST.test(d[5]!) && !CLANG_TIDY_CHECK.test(d[5]!)) {
         const [, path, line, column, severity, message] = d;
         const end = excerptEnd(lines, i);
         if (severity === 'note') {
