@@ -133,6 +133,26 @@ function closingRestatement(lines: readonly LogLine[], header: number): number {
 }
 
 /** A caret alone under a quoted source line: `      ^`, `   ^~~~`. */
+/** An excerpt longer than this is the log going on, not the few source lines a report quotes. */
+const MAX_EXCERPT_LINES = 8;
+/**
+ * A report that names its place and ends in a colon (`a.rst:196: SEVERE: Title level inconsistent:`):
+ * what it means follows, set off by a blank line.
+ */
+function announcesExcerpt(text: string): boolean {
+  return /:\s*$/.test(text) && (isLocatedDiagnostic(text) || leadingLocation(text) !== undefined);
+}
+/** The last index of a short paragraph starting at `from` and closed by a blank line; -1 when there is none such. */
+function excerptEnd(lines: readonly LogLine[], from: number): number {
+  let k = from;
+  while (k < lines.length && k - from < MAX_EXCERPT_LINES && !blank(lines[k])) {
+    const t = lines[k]!.text;
+    if (isStepMarker(t) || isConsequence(t) || isLocatedDiagnostic(t) || leadingLocation(t)) return -1;
+    k++;
+  }
+  return k > from && blank(lines[k]) ? k - 1 : -1;
+}
+
 const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
 
 /**
@@ -159,6 +179,13 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
     const t = l.text;
     if (isEmptyLine(t)) {
       const next = lines[j + 1];
+      // Docutils' and Sphinx's excerpt: `a.rst:196: SEVERE: Title level inconsistent:`, a blank line, then
+      // the source lines it means, up to the next blank line. The report's colon announces them.
+      const excerpt = j - 1 === end && announcesExcerpt(lines[end]!.text) ? excerptEnd(lines, j + 1) : -1;
+      if (excerpt >= 0) {
+        end = excerpt;
+        break;
+      }
       if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
       continue;
     }
