@@ -28,3 +28,41 @@ describe("Sphinx's report with its excerpt", () => {
     expect(ev).not.toContain(title + 3);
   });
 });
+
+describe("a checker's unlevelled findings in the section of the goal that failed", () => {
+  it("quotes Checkstyle's plain `File.java:41: …` report beside Maven's `Failed to execute goal …checkstyle` (retrofit)", async () => {
+    const id = 'travis-dissection-retrofit-maven-checkstyle';
+    const report = lineNo(id, /RxJavaCallAdapterFactory\.java:41: Line is longer than 100 characters/);
+    const goal = lineNo(id, /^\[ERROR\] Failed to execute goal .*maven-checkstyle-plugin/);
+    const ev = await evidenceOf(id);
+    expect(ev).toContain(report);
+    expect(ev).toContain(goal);
+    expect(ev).not.toContain(lineNo(id, /^Audit done\./));
+  });
+});
+
+describe('git refused by its host', () => {
+  it('is infra, with no place, when `remote: Permission to … denied` and the 403 end the step (yarb)', async () => {
+    const d = await diagnose({ log: wild('plain-git-yarb-push-permission-denied-403') });
+    expect(d.category).toBe('infra');
+    expect(d.evidence.map((e) => e.line)).toContain(lineNo('plain-git-yarb-push-permission-denied-403', /^remote: Permission to /));
+    expect(d.findings.filter((f) => f.file)).toEqual([]);
+  });
+});
+
+describe("cabal's `some packages failed to install:`", () => {
+  it('wraps the GHC error above it: the build broke, no package was missing (gitit)', async () => {
+    const d = await diagnose({ log: wild('plain-haskell-gitit-cabal-indented') });
+    expect(d.category).toBe('compile');
+  });
+});
+
+describe("a package builder's elapsed-seconds prefix", () => {
+  it("is cut like a runner timestamp, so busted's failure block under `[   22s] ` is read (busted on OBS)", async () => {
+    const id = 'plain-lua-busted-obs-fixtures-path';
+    const d = await diagnose({ log: wild(id) });
+    expect(d.category).toBe('test');
+    expect(d.evidence.map((e) => e.line).slice(0, 3)).toEqual([1, 2, 3]);
+    expect(d.evidence[0]!.text).toBe('Failure -> spec/fixtures_spec.lua @ 7');
+  });
+});
