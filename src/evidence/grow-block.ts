@@ -133,6 +133,8 @@ function closingRestatement(lines: readonly LogLine[], header: number): number {
 }
 
 /** A caret alone under a quoted source line: `      ^`, `   ^~~~`. */
+/** A runner's numbered failure title: `1) TestController …` (RSpec, PHPUnit, minitest, mocha). */
+const NUMBERED = /^\s*(\d{1,4})\) \S/;
 /** An excerpt longer than this is the log going on, not the few source lines a report quotes. */
 const MAX_EXCERPT_LINES = 8;
 /**
@@ -164,6 +166,8 @@ const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
 export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
   const base = indentOf(lines[header]!.text);
   let end = Math.max(header, minEnd, closingRestatement(lines, header));
+  const numbered = NUMBERED.exec(lines[header]!.text);
+  const number = numbered ? Number(numbered[1]) : undefined;
   // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line.
   const announces = /:\s*$/.test(lines[header]!.text);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
@@ -197,6 +201,9 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       break;
     }
     if (isTestTitle(t) && indentOf(t) <= base) break;
+    // The next numbered failure (`  2) Reservation …` after `1) TestController …`) is the next one whatever
+    // its indent: a paste often loses the first title's.
+    if (number !== undefined && Number(NUMBERED.exec(t)?.[1]) === number + 1) break;
     // The next test's title at the indent of the first one under the header (jest's second `●` under
     // `FAIL file`): the next failure, not this one's continuation.
     if (isTestTitle(t)) {

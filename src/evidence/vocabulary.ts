@@ -117,10 +117,13 @@ const CONSEQUENCE = new RegExp(
   ].join('|'),
 );
 
+/** RSpec's failure label, `Failure/Error: expect(x).to eq(1)`: a slash that joins two words of failure, no path. */
+const SLASHED_LABEL = /\bFailure\/Error:/g;
+
 /** How strongly a line says "something failed here", 0..1 (paths and URLs masked first). */
 export function errorScore(text: string): number {
   if (text.length > 2000) return 0;
-  const t = text.replace(PATHISH, ' ').replace(NAMEISH, ' ');
+  const t = text.replace(SLASHED_LABEL, ' error: ').replace(PATHISH, ' ').replace(NAMEISH, ' ');
   if (!t.trim()) return 0;
   let s = STRONG.test(t) ? 0.9 : FAILURE_WORDS.test(t) ? 0.6 : MEDIUM.test(t) ? 0.45 : 0;
   if (!s) return 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
+import { findGenericBlocks } from '../../src/evidence/find-blocks.js';
 
 /**
  * Misses left on real Travis logs (fixtures/wild/, each label.json names its source): a report's excerpt
@@ -64,5 +65,20 @@ describe("a package builder's elapsed-seconds prefix", () => {
     expect(d.category).toBe('test');
     expect(d.evidence.map((e) => e.line).slice(0, 3)).toEqual([1, 2, 3]);
     expect(d.evidence[0]!.text).toBe('Failure -> spec/fixtures_spec.lua @ 7');
+  });
+});
+
+describe("RSpec's `Failure/Error:` label", () => {
+  it('says failure (no path), and the next numbered title ends the block whatever its indent (reservations)', async () => {
+    const id = 'plain-ruby-reservations-rspec-travis';
+    const first = lineNo(id, /^1\) TestController/);
+    const frame = lineNo(id, /application_controller_spec\.rb:246/);
+    const d = await diagnose({ log: wild(id) });
+    const ev = d.evidence.map((e) => e.line);
+    expect(ev[0]).toBe(first);
+    expect(ev).toContain(lineNo(id, /Failure\/Error: session\[:cart\]/));
+    expect(ev).toContain(frame);
+    const lines = readFileSync(wild(id), 'utf8').split('\n').map((text, i) => ({ n: i + 1, text }));
+    expect(findGenericBlocks({ lines }).find((b) => b.start === first)?.end).toBe(frame);
   });
 });
