@@ -92,6 +92,9 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
       break;
     }
     if (isTestTitle(t) || (indentOf(t) < indent && !isContinuation(t))) return j;
+    // A numbered failure title (`  2) Reservation …`) under the frames of the failure before it: those frames
+    // end that failure, they do not lead into this one.
+    if (j === i - 1 && isContinuation(t) && NUMBERED.test(lines[i]!.text)) return i;
     // Frames or diff lines above: the same block; keep walking up to its header. (A deeper-indented
     // line above is the end of the block before, such as cargo's `   Compiling x` above its error.)
     if (isContinuation(t)) {

@@ -151,6 +151,8 @@ const FRAME = new RegExp(
     String.raw`^\s*File ".*", line \d+(?!\d|:|, characters)`,
     String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
     String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
+    // RSpec's backtrace under a failure: `# ./spec/models/a_spec.rb:352:in \`block (3 levels) in <top (required)>'`
+    String.raw`^\s*# \S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
     String.raw`^\s+\d+:\s+(?:0x[0-9a-f]+ - )?\S+::`,
     String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$`,

@@ -82,3 +82,13 @@ describe("RSpec's `Failure/Error:` label", () => {
     expect(findGenericBlocks({ lines }).find((b) => b.start === first)?.end).toBe(frame);
   });
 });
+
+describe("RSpec's backtrace line", () => {
+  it('is a frame (`# ./spec/…_spec.rb:252:in `block …`): the failure block runs down to it (openconferenceware)', async () => {
+    const id = 'plain-ruby-openconferenceware-rspec-flattened';
+    const lines = readFileSync(wild(id), 'utf8').split('\n').map((text, i) => ({ n: i + 1, text }));
+    const frame = lineNo(id, /proposals_controller_spec\.rb:252:in/);
+    expect(findGenericBlocks({ lines }).find((b) => b.start === 1)?.end).toBe(frame);
+    expect((await evidenceOf(id)).slice(0, 3)).toEqual([1, 2, frame]);
+  });
+});
