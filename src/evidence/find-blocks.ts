@@ -4,6 +4,7 @@ import { describeBlock } from './describe-block.js';
 import { blockEnd, headerAbove } from './grow-block.js';
 import { lineKey, TemplateCounter } from './templates.js';
 import { quietBlocks } from './quiet-reports.js';
+import { failedGoalReports } from './failed-goal-reports.js';
 import { errorScore, isConsequence, isLocatedDiagnostic, isSummaryHeader } from './vocabulary.js';
 import { MAX_EVIDENCE_SEEDS } from '../limits.js';
 
@@ -99,7 +100,11 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     blocks.push(b);
     prev = b;
   }
-  return blocks.map(({ endIdx: _, ...b }) => b);
+  // A goal that failed on findings its checker printed unlevelled: those findings, beside the goal's failure.
+  const goal = failedGoalReports(lines);
+  const out: Block[] = blocks.map(({ endIdx: _, ...b }) => b);
+  if (goal && !out.some((b) => b.start <= goal.end && goal.start <= b.end)) out.push(goal);
+  return out;
 }
 
 /** A line that only counts what a checker found: `Total errors found: 1`, `3 errors`, `Found 2 problems.` */

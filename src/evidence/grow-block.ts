@@ -92,6 +92,9 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
       break;
     }
     if (isTestTitle(t) || (indentOf(t) < indent && !isContinuation(t))) return j;
+    // A numbered failure title (`  2) Reservation …`) under the frames of the failure before it: those frames
+    // end that failure, they do not lead into this one.
+    if (j === i - 1 && isContinuation(t) && NUMBERED.test(lines[i]!.text)) return i;
     // Frames or diff lines above: the same block; keep walking up to its header. (A deeper-indented
     // line above is the end of the block before, such as cargo's `   Compiling x` above its error.)
     if (isContinuation(t)) {
@@ -133,6 +136,28 @@ function closingRestatement(lines: readonly LogLine[], header: number): number {
 }
 
 /** A caret alone under a quoted source line: `      ^`, `   ^~~~`. */
+/** A runner's numbered failure title: `1) TestController …` (RSpec, PHPUnit, minitest, mocha). */
+const NUMBERED = /^\s*(\d{1,4})\) \S/;
+/** An excerpt longer than this is the log going on, not the few source lines a report quotes. */
+const MAX_EXCERPT_LINES = 8;
+/**
+ * A report that names its place and ends in a colon (`a.rst:196: SEVERE: Title level inconsistent:`):
+ * what it means follows, set off by a blank line.
+ */
+function announcesExcerpt(text: string): boolean {
+  return /:\s*$/.test(text) && (isLocatedDiagnostic(text) || leadingLocation(text) !== undefined);
+}
+/** The last index of a short paragraph starting at `from` and closed by a blank line; -1 when there is none such. */
+function excerptEnd(lines: readonly LogLine[], from: number): number {
+  let k = from;
+  while (k < lines.length && k - from < MAX_EXCERPT_LINES && !blank(lines[k])) {
+    const t = lines[k]!.text;
+    if (isStepMarker(t) || isConsequence(t) || isLocatedDiagnostic(t) || leadingLocation(t)) return -1;
+    k++;
+  }
+  return k > from && blank(lines[k]) ? k - 1 : -1;
+}
+
 const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
 
 /**
@@ -144,6 +169,8 @@ const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
 export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
   const base = indentOf(lines[header]!.text);
   let end = Math.max(header, minEnd, closingRestatement(lines, header));
+  const numbered = NUMBERED.exec(lines[header]!.text);
+  const number = numbered ? Number(numbered[1]) : undefined;
   // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line.
   const announces = /:\s*$/.test(lines[header]!.text);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
@@ -159,6 +186,13 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
     const t = l.text;
     if (isEmptyLine(t)) {
       const next = lines[j + 1];
+      // Docutils' and Sphinx's excerpt: `a.rst:196: SEVERE: Title level inconsistent:`, a blank line, then
+      // the source lines it means, up to the next blank line. The report's colon announces them.
+      const excerpt = j - 1 === end && announcesExcerpt(lines[end]!.text) ? excerptEnd(lines, j + 1) : -1;
+      if (excerpt >= 0) {
+        end = excerpt;
+        break;
+      }
       if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
       continue;
     }
@@ -170,6 +204,9 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       break;
     }
     if (isTestTitle(t) && indentOf(t) <= base) break;
+    // The next numbered failure (`  2) Reservation …` after `1) TestController …`) is the next one whatever
+    // its indent: a paste often loses the first title's.
+    if (number !== undefined && Number(NUMBERED.exec(t)?.[1]) === number + 1) break;
     // The next test's title at the indent of the first one under the header (jest's second `●` under
     // `FAIL file`): the next failure, not this one's continuation.
     if (isTestTitle(t)) {

@@ -123,10 +123,13 @@ const CONSEQUENCE = new RegExp(
   ].join('|'),
 );
 
+/** RSpec's failure label, `Failure/Error: expect(x).to eq(1)`: a slash that joins two words of failure, no path. */
+const SLASHED_LABEL = /\bFailure\/Error:/g;
+
 /** How strongly a line says "something failed here", 0..1 (paths and URLs masked first). */
 export function errorScore(text: string): number {
   if (text.length > 2000) return 0;
-  const t = text.replace(PATHISH, ' ').replace(NAMEISH, ' ');
+  const t = text.replace(SLASHED_LABEL, ' error: ').replace(PATHISH, ' ').replace(NAMEISH, ' ');
   if (!t.trim()) return 0;
   let s = STRONG.test(t) ? 0.9 : FAILURE_WORDS.test(t) ? 0.6 : MEDIUM.test(t) ? 0.45 : 0;
   if (!s) return 0;
@@ -154,6 +157,8 @@ const FRAME = new RegExp(
     String.raw`^\s*File ".*", line \d+(?!\d|:|, characters)`,
     String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
     String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
+    // RSpec's backtrace under a failure: `# ./spec/models/a_spec.rb:352:in \`block (3 levels) in <top (required)>'`
+    String.raw`^\s*# \S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
     String.raw`^\s+\d+:\s+(?:0x[0-9a-f]+ - )?\S+::`,
     String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$`,
@@ -274,7 +279,7 @@ export const INFRA_CAUSE = new RegExp(
     // disk, memory, signals and the runner
     String.raw`No space left on device|\bENOSPC\b|[Dd]isk quota exceeded|\bOOMKilled\b|[Oo]ut of memory|Cannot allocate memory|\bKilled\b(?: signal| process|\s*$)|killed by signal|signal 9\b|exit code 137\b|exceeded the maximum time limit|has exceeded the (?:maximum )?(?:execution )?time|[Tt]ime ?limit (?:exceeded|reached)|No output has been received in the last|lost communication|runner has received a shutdown signal|The operation was canceled`,
     // credentials the CI holds, refused by the service it talks to, and a CI tool not set up to run
-    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|remote: Permission to \S+ denied|Please make sure you have the correct access rights|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
     // apt's package index out of date on the image: its archives are gone from the mirror
     String.raw`Unable to fetch some archives|[Hh]ash [Ss]um mismatch|Some index files failed to download`,
     // the agent's account cannot raise its privileges: sudo asks for a password nobody can type
@@ -306,7 +311,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
       [
         String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
         String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file(?! on )|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
-        String.raw`Invalid requirement: |Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|(?:[Ee]rror|ERROR): could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
+        String.raw`Invalid requirement: |Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|(?:[Ee]rror|ERROR): could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install(?!:)|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
         String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
         String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
       ].join('|'),

@@ -6,9 +6,10 @@ const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 /**
  * Jenkins' Timestamper plugin before each console line: `[2024-01-02T10:11:12.345Z] ` (pipeline
  * `timestamps`, the ISO form) and `23:26:05  ` (the clock form, two spaces). The clock form needs its
- * two spaces, so a tool's own `12:00:01 INFO …` line keeps its time.
+ * two spaces, so a tool's own `12:00:01 INFO …` line keeps its time. Package builders (the Open Build
+ * Service) put the seconds since the build began, right-aligned in brackets: `[   22s] Failure -> …`.
  */
-const JENKINS_TIMESTAMP = /^\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\] ?|^[0-2]\d:[0-5]\d:[0-5]\d(?:\.\d+)?  /;
+const JENKINS_TIMESTAMP = /^\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\] ?|^[0-2]\d:[0-5]\d:[0-5]\d(?:\.\d+)?  |^\[ *\d+s\](?: |$)/;
 /** A TeamCity service message whose values are text for people: a failed test, a build problem, a message. */
 const TEAMCITY_TEXT = /^##teamcity\[(?:testFailed|testStdErr|testStdOut|buildProblem|message|testIgnored) /;
 /** TeamCity's escapes in service-message values: `|n` a newline, `|'` `||` `|[` `|]`, `|r`, `|0x` unicode. */
@@ -66,7 +67,7 @@ function isPlain(s: string): boolean {
   // runner timestamp a digit and `-` fifth: a `[WARNING] …` or `[INFO] …` line (Maven prints one a test
   // class) is plain.
   const digit0 = c0 >= 48 && c0 <= 57;
-  const jenkins = c0 === 91 /* [ */ ? isDigit(s.charCodeAt(1)) : digit0 && (s.charCodeAt(2) === 58 /* : */ || s.charCodeAt(4) === 45) /* - */;
+  const jenkins = c0 === 91 /* [ */ ? isDigit(s.charCodeAt(1)) || s.charCodeAt(1) === 32 : digit0 && (s.charCodeAt(2) === 58 /* : */ || s.charCodeAt(4) === 45) /* - */;
   return !jenkins && c0 !== 0xfeff && !(c0 === 35 /* # */ && s.startsWith('##teamcity[')) && !NEEDS_WORK.test(s) && !mayHoldMarker(s);
 }
 
