@@ -12,6 +12,7 @@ import { selectBlocks, type Selection } from './select-blocks.js';
 import { isConsequence } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
 import { lastAttempt } from './last-attempt.js';
+import { lastTracedCommand } from './last-traced-command.js';
 import { MAX_EVIDENCE_LINES } from '../limits.js';
 import { signalsFromBlocks as readBlockSignals } from './read-locations.js';
 import { diffHunkSignals } from './quiet-reports.js';
@@ -70,6 +71,12 @@ export function findEvidence(input: EvidenceInput): Selection {
   const last = lastAttempt(input.lines);
   if (last) {
     const chosen = fromBlocks(input, last);
+    if (chosen.lines.length) return chosen;
+  }
+  // A `sh -xe` step failed in its last traced command: what the commands before it printed was survived.
+  const traced = lastTracedCommand(input.lines);
+  if (traced) {
+    const chosen = fromBlocks(input, traced);
     if (chosen.lines.length) return chosen;
   }
   const chosen = fromBlocks(input, input.lines);
