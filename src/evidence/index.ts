@@ -67,16 +67,12 @@ export function findEvidence(input: EvidenceInput): Selection {
     const fresh = evidenceFromNewLines(input.lines, input.newLines, new Set(input.signals.filter((s) => s.kind !== 'identifier').map((s) => s.logLine)));
     if (fresh.lines.length) return fresh;
   }
-  // A step that retries its command failed in its last attempt: the attempts before were survived.
-  const last = lastAttempt(input.lines);
-  if (last) {
-    const chosen = fromBlocks(input, last);
-    if (chosen.lines.length) return chosen;
-  }
-  // A `sh -xe` step failed in its last traced command: what the commands before it printed was survived.
-  const traced = lastTracedCommand(input.lines);
-  if (traced) {
-    const chosen = fromBlocks(input, traced);
+  // The part of the step that failed, where the step shows what came before it was survived: a retried
+  // command's last attempt, a `sh -xe` script's last traced command. Searched first, then the whole step.
+  for (const failedPart of [lastAttempt, lastTracedCommand]) {
+    const part = failedPart(input.lines);
+    if (!part) continue;
+    const chosen = fromBlocks(input, part);
     if (chosen.lines.length) return chosen;
   }
   const chosen = fromBlocks(input, input.lines);

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
+import { wildLineNo, wildLog } from '../helpers/wild.js';
 
 /**
  * Whole blocks of JVM build tools, HotSpot, Maven's project model, rustc, ExUnit and busted as a person
  * pastes them, on real logs of the development corpus (fixtures/wild/: label.json names each source).
  */
-const wild = (id: string) => new URL(`../../fixtures/wild/${id}/log.txt`, import.meta.url).pathname;
-const lineNo = (id: string, re: RegExp, from = 0) => {
-  const lines = readFileSync(wild(id), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  if (i < 0) throw new Error(`${re} not in ${id}`);
-  return i + 1;
-};
+const wild = wildLog;
+const lineNo = wildLineNo;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const evidenceOf = async (id: string) => (await diagnose({ log: wild(id) })).evidence.map((e) => e.line);
 

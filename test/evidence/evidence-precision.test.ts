@@ -5,19 +5,15 @@ import { cleanText } from '../../src/log/clean.js';
 import { condenseBlock } from '../../src/evidence/condense-block.js';
 import type { Block } from '../../src/evidence/index.js';
 import { mergeBlocks } from '../../src/evidence/index.js';
+import { wildLineNo, wildLog } from '../helpers/wild.js';
 
 /**
  * What the evidence leaves out, on real logs of the development corpus (fixtures/wild/: real CI logs of
  * public projects and real toolchains run here): a pytest traceback's source listing, the second of N
  * failures with the same message, Gradle's restatement of failed tests, a banner on its own.
  */
-const wild = (id: string) => new URL(`../../fixtures/wild/${id}/log.txt`, import.meta.url).pathname;
-const lineNo = (id: string, re: RegExp, from = 0) => {
-  const lines = readFileSync(wild(id), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  if (i < 0) throw new Error(`${re} not in ${id}`);
-  return i + 1;
-};
+const wild = wildLog;
+const lineNo = wildLineNo;
 
 describe('a pytest traceback is quoted by its title, the raising line and the exception', () => {
   const id = 'buildbot-pytest-textwrap';

@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
-// @ts-expect-error: a plain ESM script without types, shared with the bench.
-import { wildLogPath } from '../../scripts/wild-mirror-log.mjs';
+import { hasWildLog, wildLineNo, wildLog } from '../helpers/wild.js';
 
 /**
  * Blocks that were cut short or overran on first sight of Travis logs of projects the rules had never
  * seen (fixtures/wild/travis-dissection-*: tdurieux/BugSwarm-dissection, each label.json names its source).
  */
-const wild = (id: string): string => {
-  const path = wildLogPath(id) as string | null;
-  if (!path) throw new Error(`${id}: its mirror is not on this machine`);
-  return path;
-};
+const wild = wildLog;
 // These logs are read from the BugSwarm-dissection mirror `fetch` brought (not committed): without it
 // (CI, a fresh clone) the file is skipped.
-const MIRROR = wildLogPath('travis-dissection-okio-maven-cannot-find-symbol') !== null;
-const lineNo = (id: string, re: RegExp, from = 0) => {
-  const lines = readFileSync(wild(id), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  if (i < 0) throw new Error(`${re} not in ${id}`);
-  return i + 1;
-};
+const MIRROR = hasWildLog('travis-dissection-okio-maven-cannot-find-symbol');
+const lineNo = wildLineNo;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const evidenceOf = async (id: string) => (await diagnose({ log: wild(id) })).evidence.map((e) => e.line);
 

@@ -1,29 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
-// @ts-expect-error: a plain ESM script without types, shared with the bench.
-import { wildLogPath } from '../../scripts/wild-mirror-log.mjs';
 import { findGenericBlocks } from '../../src/evidence/find-blocks.js';
+import { hasWildLog, wildLineNo, wildLog } from '../helpers/wild.js';
 
 /**
  * Misses left on real Travis logs (fixtures/wild/, each label.json names its source): a report's excerpt
  * after a blank line, a checker's unlevelled reports inside the goal that failed, and a push refused by
  * the git host.
  */
-const wild = (id: string): string => {
-  const path = wildLogPath(id) as string | null;
-  if (!path) throw new Error(`${id}: its mirror is not on this machine`);
-  return path;
-};
+const wild = wildLog;
 // The Sphinx and Checkstyle logs are read from the BugSwarm-dissection mirror `fetch` brought (not
 // committed; fixtures/README.md, "wild/"): without it (CI, a fresh clone) those two are skipped.
-const MIRROR = wildLogPath('travis-dissection-retrofit-maven-checkstyle') !== null;
-const lineNo = (id: string, re: RegExp, from = 0) => {
-  const lines = readFileSync(wild(id), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  if (i < 0) throw new Error(`${re} not in ${id}`);
-  return i + 1;
-};
+const MIRROR = hasWildLog('travis-dissection-retrofit-maven-checkstyle');
+const lineNo = wildLineNo;
 const evidenceOf = async (id: string) => (await diagnose({ log: wild(id) })).evidence.map((e) => e.line);
 
 describe.skipIf(!MIRROR)("Sphinx's report with its excerpt", () => {

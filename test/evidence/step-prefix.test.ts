@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
+import { wildLineNo, wildLog } from '../helpers/wild.js';
 
 /** Blocks whose structure a per-line prefix or a bare heading hides, on real logs of fixtures/wild/ (label.json names each source). */
-const wild = (id: string) => new URL(`../../fixtures/wild/${id}/log.txt`, import.meta.url).pathname;
-const lineNo = (id: string, re: RegExp, from = 0) => {
-  const lines = readFileSync(wild(id), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  if (i < 0) throw new Error(`${re} not in ${id}`);
-  return i + 1;
-};
+const wild = wildLog;
+const lineNo = wildLineNo;
 const evidenceOf = async (id: string) => (await diagnose({ log: wild(id) })).evidence;
 
 describe("BuildKit's `#N S.SS ` prefix is read like a timestamp", () => {
