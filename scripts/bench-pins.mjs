@@ -107,10 +107,11 @@ export function benchPins() {
   if (!existsSync(CLI)) { console.log('real-project pins: skipped (dist/bin/redline.js missing: npm run build)'); return; }
   if (cases.length === 0) { console.log(`real-project pins: skipped (${all.length} cases, none of their mirrors on this machine; bring them with fetch)`); return; }
   const half = halfOf(cases);
-  const only = import.meta.url === `file://${process.argv[1]}` ? process.argv[2] : undefined;
+  // `node scripts/bench-pins.mjs <id-substr>...`: only those cases (a rule's before/after on the cases it can move).
+  const only = import.meta.url === `file://${process.argv[1]}` ? process.argv.slice(2) : [];
   const rows = [];
   for (const { id, c } of cases) {
-    if (only && !id.includes(only)) continue;
+    if (only.length && !only.some((o) => id.includes(o))) continue;
     const repo = tree(c);
     const log = logFile(c);
     const plain = runCli(log, repo);
