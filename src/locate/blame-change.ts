@@ -247,8 +247,19 @@ function isCode(text: string): boolean {
   return t !== '' && !/^(\/\/|#|\*|\/\*|--|"""|''')/.test(t) && !/^[{}()[\];,]+$/.test(t);
 }
 
+/**
+ * A changed line that only uses a module of the project's own that failed to import (`script =
+ * abjad.cli.DoctestScript()` in a new test, for `No module named 'abjad.cli.DoctestScript'`): the use did
+ * not make the module missing, so it ranks below the import line the log reports (a diagnostic, 1.0), not
+ * above it as a changed line naming a third-party package does (nothing installs the project's own code).
+ */
+const OWN_MODULE_USE = 0.9;
+/** A line that imports or requires something, in the usual languages' words. */
+const IMPORT_LINE = /^\s*(?:from\s+\S+\s+import\b|import\b|require\b|use\b|#\s*include\b|extern\s+crate\b)|\brequire\s*\(|\bimport\s*\(/;
+
 function blameForDependency({ signals, ws, diff }: BlameInput): Candidate[] {
   const names = new Set(signals.filter((s) => s.category === 'dependency' && s.symbol).map((s) => s.symbol!));
+  const own = new Set([...names].filter((n) => isOwnModule(ws, n)));
   const out: Candidate[] = [];
   for (const cf of diff.files) {
     if (!ws.fileSet.has(cf.file)) continue;
@@ -257,21 +268,34 @@ function blameForDependency({ signals, ws, diff }: BlameInput): Candidate[] {
         const hit = [...names].find((n) => a.text.includes(n));
         const manifest = MANIFEST.test(cf.file);
         if (!hit && !manifest) continue;
+        const onlyUses = hit !== undefined && own.has(hit) && !manifest && !IMPORT_LINE.test(a.text);
         out.push({
           file: cf.file,
           line: a.n,
           cause: 'diff',
-          score: hit ? 1.3 : 0.5,
+          score: hit ? (onlyUses ? OWN_MODULE_USE : 1.3) : 0.5,
           message: hit ? (diff.changedBy ? `${diff.changedBy} add or change \`${hit}\` here` : `the PR adds or changes \`${hit}\` here`) : `${changedBy(diff)} changed the dependency manifest here`,
           symbol: hit,
           signals: [],
-          notes: [hit ? `changed line names the package ${hit}` : 'changed manifest line'],
+          notes: [hit ? `changed line names the package ${hit}` : 'changed manifest line', ...(onlyUses ? ["uses the project's own module; does not import it"] : [])],
           mapped: 'diff',
         });
       }
     }
   }
   return out;
+}
+
+/**
+ * A module name (`abjad.cli.DoctestScript`, `pkg/sub/mod`) whose package is a folder of the checkout
+ * (at its root, or under src/ or lib/): the project's own code, not something an install step provides.
+ */
+export function isOwnModule(ws: Workspace, name: string): boolean {
+  const parts = name.replace(/^\.+/, '').split(/[./]/).filter(Boolean);
+  if (!parts.length || name.startsWith('.')) return name.startsWith('.');
+  const dir = (parts.length > 1 ? parts.slice(0, -1) : parts).join('/');
+  const roots = [`${dir}/`, `src/${dir}/`, `lib/${dir}/`];
+  return ws.files.some((f) => roots.some((r) => f.startsWith(r)) || (parts.length === 1 && f === `${dir}.py`));
 }
 
 const DEFINES = (name: string) =>

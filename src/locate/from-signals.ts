@@ -40,6 +40,7 @@ const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest'])
 export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace | undefined, diff: PrDiff | undefined): Candidate[] {
   const out: Candidate[] = [];
   const { depth: frameDepth, underTest, outer } = stackDepths(signals, ws);
+  const intoReport = framesIntoReport(signals);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
@@ -106,8 +107,9 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     if (s.kind === 'frame') {
       depth = frameDepth.get(s) ?? 0;
       score = weight * Math.pow(0.8, depth);
-      // Raised in the code under test, not in the test: the frame is the pin.
-      if (depth === 0 && !isTestFile(file)) score += 0.25;
+      // Raised in the code under test, not in the test: the frame is the pin (unless it only called into
+      // the file the report itself names, which is then where it was raised).
+      if (depth === 0 && !isTestFile(file) && !intoReport.has(s)) score += 0.25;
       if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
         score += CALLED_BY_TEST_BONUS;
         notes.push(RAISED_UNDER_TEST);
@@ -272,6 +274,25 @@ function changeNamedBy(diff: PrDiff | undefined, file: string, message: string):
   const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
   const named = hunks.flatMap((h) => h.added).find((a) => [...a.text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
   return named?.n ?? (hunks.length === 1 ? hunks[0]!.added[0]!.n : undefined);
+}
+
+/** How far below a frame its traceback's report may sit (pytest: the frame, its source line, then the report's location). */
+const REPORT_AFTER_FRAME = 4;
+
+/**
+ * Frames whose traceback goes on into the report's own location (pytest's `pkg/__init__.py:5: in <module>`
+ * with its `E   ModuleNotFoundError` is a diagnostic, not a frame): such a frame is a caller, so it is not
+ * the innermost one however the frames alone are ordered.
+ */
+function framesIntoReport(signals: readonly Signal[]): Set<Signal> {
+  const out = new Set<Signal>();
+  for (let i = 0; i < signals.length; i++) {
+    const f = signals[i]!;
+    if (f.kind !== 'frame') continue;
+    const next = signals.slice(i + 1, i + 4).find((x) => x.kind === 'frame' || x.kind === 'diagnostic' || x.kind === 'test');
+    if (next?.kind === 'diagnostic' && next.tool === f.tool && next.path && next.line !== undefined && next.logLine > f.logLine && next.logLine - f.logLine <= REPORT_AFTER_FRAME) out.add(f);
+  }
+  return out;
 }
 
 /** A `catch` that wraps what it caught and throws it on: `catch (IOException e) { throw new DbException(e); }`. */

@@ -33,3 +33,26 @@ describe('candidatesFromSignals: raised in the code under test', () => {
     expect(diagnosis.findings[0]?.file).toBe('test/unit/components/shepherd-modal.spec.js');
   });
 });
+
+/**
+ * pytest prints an import chain as frames ending in the report's own location (`pkg/sub/__init__.py:5: in
+ * <module>` followed by `E   ModuleNotFoundError`, read as a diagnostic). The frame above it only called
+ * into that file: it is not the innermost frame, so it does not outrank the report. Signals as the pytest
+ * matcher reads the Abjad log of fixtures/real-pins/Abjad-abjad-375673938 (lines 1083-1087), no checkout.
+ */
+describe('candidatesFromSignals: a frame that calls into the report', () => {
+  it('gives the innermost bonus to no frame followed by its own report', async () => {
+    const { candidatesFromSignals } = await import('../../src/locate/from-signals.js');
+    const message = "ModuleNotFoundError: No module named 'abjad.cli.DoctestScript'";
+    const frame = { kind: 'frame' as const, tool: 'pytest', path: 'abjad/tools/abjadbooktools/AbjadBookScript.py', line: 2, message: 'in <module>', weight: 0.6, logLine: 1083 };
+    const report = { kind: 'diagnostic' as const, tool: 'pytest', path: 'abjad/cli/__init__.py', line: 5, message, weight: 1, logLine: 1085, category: 'dependency' as const };
+    const out = candidatesFromSignals([frame, report], undefined, undefined);
+    const f = out.find((c) => c.file === frame.path)!;
+    const d = out.find((c) => c.file === report.path)!;
+    expect(f.score).toBeLessThan(d.score);
+    expect(f.score).toBeCloseTo(0.6);
+    // The same frame with no report after it is the innermost one, as before.
+    const alone = candidatesFromSignals([frame], undefined, undefined);
+    expect(alone[0]!.score).toBeCloseTo(0.85);
+  });
+});
