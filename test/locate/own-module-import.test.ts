@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with the benchmark
 import { gitDirOf } from '../../scripts/bench-pins-lib.mjs';
 import { diagnoseWithTrace } from '../../src/diagnose.js';
+import { isOwnModule } from '../../src/locate/blame-change.js';
+import type { Workspace } from '../../src/repo/workspace.js';
 
 /**
  * Abjad/abjad, Travis job 375673938 (fixtures/real-pins/Abjad-abjad-375673938: the BugSwarm dissection's
@@ -37,4 +39,20 @@ describe.skipIf(!repoGit || !logGit)("a missing module of the project's own (rea
     const use = trace.candidates.find((x: { file: string }) => x.file === 'abjad/cli/test/test_commandlinetools_DoctestScript.py')!;
     expect(use.notes).toContain("uses the project's own module; does not import it");
   }, 180_000);
+});
+
+/** Which missing modules are the project's own: names from the real-pins logs, against their trees' layouts. */
+describe('isOwnModule', () => {
+  const ws = (files: string[]) => ({ files }) as unknown as Workspace;
+  it("is the project's own when its package is a folder of the checkout", () => {
+    // Abjad-abjad-375673938: `No module named 'abjad.cli.DoctestScript'`, abjad/cli/ in the tree
+    expect(isOwnModule(ws(['abjad/cli/__init__.py', 'setup.py']), 'abjad.cli.DoctestScript')).toBe(true);
+    expect(isOwnModule(ws(['src/pkg/sub/a.py']), 'pkg.sub.b')).toBe(true);
+    expect(isOwnModule(ws(['helpers.py']), 'helpers')).toBe(true);
+  });
+  it('is not for a third-party package, nor for a Java package the tree only shares a root with', () => {
+    expect(isOwnModule(ws(['abjad/cli/__init__.py']), 'requests')).toBe(false);
+    // kairosdb-kairosdb-171093894: `package org.testng.annotations does not exist`, the tree is src/main/java/org/kairosdb/
+    expect(isOwnModule(ws(['src/main/java/org/kairosdb/core/CoreModule.java']), 'org.testng.annotations')).toBe(false);
+  });
 });
