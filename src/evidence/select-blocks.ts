@@ -6,6 +6,7 @@ import { errorScore, isConsequence, isExternalFrame, isFrame, isSummaryHeader, i
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
+import { isPassedTrace } from './passed-trace.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -409,6 +410,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const demoted = [
       isWarningTrace(b, text) && "a warning's trace",
       isHandlerTrace(b, text) && 'raised while handling the exception above',
+      isPassedTrace(b, text) && 'printed by a test the runner then passed',
       restated.has(b) && 'an annotation restating a failure the step printed',
     ].filter((why): why is string => !!why);
     return demoted.length ? { ...b, score: b.score - DEMOTION * demoted.length, why: [...b.why, ...demoted] } : b;

@@ -59,7 +59,21 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
   if (framesOnly) return 'test';
   const located = locatedReport(read);
   if (located) return located;
+  const goal = failedGoal(read.map((x) => x.text).join('\n'));
+  const byGoal = goal ? categoryOfStepName(goal) : 'unknown';
+  if (byGoal !== 'unknown') return byGoal;
   return input.stepName ? categoryOfStepName(input.stepName) : 'unknown';
+}
+
+const MAVEN_FAILED_GOAL = /Failed to execute goal [\w.-]+:[\w.-]+(?::[\w.-]+)?:([\w-]+) \(/;
+const GRADLE_FAILED_TASK = /Execution failed for task '[\w:.-]*:([a-z]+)[\w]*'/;
+/**
+ * The goal or task a build tool says failed, when nothing in the evidence said why (a plugin's `Unexpected
+ * error occured: NullPointerException`): its name is what the step was doing (`compile`, `test`,
+ * `checkstyle`; Gradle's `compileJava` read by its first word).
+ */
+function failedGoal(text: string): string | undefined {
+  return MAVEN_FAILED_GOAL.exec(text)?.[1] ?? GRADLE_FAILED_TASK.exec(text)?.[1];
 }
 
 /** What one block's words say: the specific shared vocabulary first, then the block rules, then test's vaguer words. */

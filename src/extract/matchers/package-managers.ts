@@ -41,6 +41,8 @@ const LINE_RULES: readonly { tool: string; re: RegExp; once?: boolean }[] = [
   { tool: 'yarn', re: /^error Couldn't find (?:package|any versions for) "([^"]+)"/ },
   { tool: 'yarn', re: /^error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`/ },
   { tool: 'python', re: /ModuleNotFoundError: No module named '([^']+)'/, once: true },
+  // Python 2 (and 3 before 3.6) said the same with ImportError, the name unquoted in Python 2.
+  { tool: 'python', re: /^ImportError: No module named '?([\w.]+)'?\s*$/, once: true },
   { tool: 'cargo', re: /^error: no matching package named `([^`]+)` found/ },
   { tool: 'cargo', re: /^error: failed to select a version for (?:the requirement )?`([A-Za-z0-9_-]+)/ },
 ];

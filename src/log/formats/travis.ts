@@ -53,7 +53,9 @@ export const travis: CiFormatModule = {
         // later logs, on the line after it.
         const command = (n: number) => /^\$ (.+)$/.exec(textAt.get(n) ?? '')?.[1]?.trim();
         const name = m.timer ? (command(m.n) ?? command(m.n + 1) ?? m.name) : m.name;
-        const fold = m.timer ? [...folds].reverse().find((f) => f.endLine >= m.n) : undefined;
+        // A fold that closed on this very line (`travis_fold:end:install` then the script's timer, one line
+        // in a copy whose `\r`s were kept) is not this command's fold.
+        const fold = m.timer ? [...folds].reverse().find((f) => open.get(f.name) === f || f.endLine > m.n) : undefined;
         const kind: StepKind = m.timer ? (fold ? fold.kind : 'user') : foldKind(m.name);
         const s: Step = { name, startLine: m.n, endLine: totalLines, kind, errorLines: [] };
         open.set(key, s);
@@ -113,9 +115,29 @@ export const travis: CiFormatModule = {
       // The step is the stretch from its command to the line that says how it ended.
       if (owner.endLine < at) owner.endLine = at;
     }
+    markCutCommand(steps, open, lines);
     return steps;
   },
 };
+
+/** Travis's last line of a job that ran to its end, whatever the outcome. */
+const JOB_DONE = /^Done\. Your build exited with \d+\.$/;
+
+/**
+ * A log that stops while a command runs (a copy cut short, a job whose log upload was cut off) says
+ * nothing about how that command ended, and no command before it failed: the command still running at the
+ * cut is the one to read. Its timer never closed and no `Done. Your build exited with N.` follows. Marked
+ * failed only when no other step failed, and never a setup or post command.
+ */
+function markCutCommand(steps: Step[], open: ReadonlyMap<string, Step>, lines: readonly LogLine[]): void {
+  if (steps.some((s) => s.failed || (s.exitCode !== undefined && s.exitCode !== 0))) return;
+  for (let i = lines.length - 1; i >= 0 && i >= lines.length - JOB_DONE_TAIL; i--) if (JOB_DONE.test(lines[i]!.text)) return;
+  const running = [...open.entries()].filter(([k, s]) => k.startsWith('time:') && s.kind === 'user').map(([, s]) => s);
+  const last = running[running.length - 1];
+  if (last) last.failed = true;
+}
+/** How far from the log's end Travis's closing line is looked for: the cache upload and `after_*` phases print after it only rarely, and briefly. */
+const JOB_DONE_TAIL = 200;
 
 /**
  * The line number of the `$ command` echo of an untimed command: the last echo of exactly `command` after
