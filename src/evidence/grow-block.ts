@@ -1,6 +1,7 @@
 import type { LogLine } from '../types.js';
 import {
   errorScore,
+  FAULT_WORDS,
   indentOf,
   isAssertionLine,
   isConsequence,
@@ -109,6 +110,9 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
       continue;
     }
     if (excerpt === j + 1 && leadingLocation(t)) return j;
+    // A report opening with its place and naming a fault with no severity word (BIND's `dns_rdata_fromtext:
+    // bind/db.local:15: near 'x': not a valid number`) over the tool's line that it failed: the place heads it.
+    if (plain < MAX_HEADER_LOOKBACK && errorScore(t) < 0.5 && leadingLocation(t) && FAULT_WORDS.test(t)) return j;
     if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
     top = j;
   }

@@ -14,9 +14,12 @@ const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-
  * standard's diagnostic header leading the line. A toolchain nobody listed (Verilog's `.v`, Bison's `.y`,
  * COBOL's `.cob`, a manual page's section `.1`, `.3p`) writes it too; with a checkout the path must still
  * map onto a file there. Host names
- * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out.
+ * (`registry.example.com:443: …`) are the only common look-alike: their endings are left out, unless a
+ * directory leads the name (BIND's `bind/db.local:15:`, `ci/build.sh:3:`): a host has none (a URL's `//`
+ * is read as one and dropped with the URL).
  */
-const ANY_PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)(?:[A-Za-z][\w+-]{0,9}|\d[a-z]{0,2}))(?![\w-])`;
+const ANY_EXT = String.raw`(?:[A-Za-z][\w+-]{0,9}|\d[a-z]{0,2})`;
+const ANY_PATH = String.raw`((?:[A-Za-z]:)?(?:[\w.@~+\\-]*\/)+[\w.@~+-]*?[\w@+-]\.${ANY_EXT}|(?:[A-Za-z]:)?[\w.@~+\\-]*?[\w@+-]\.(?!(?:com|org|net|io|dev|app|co|edu|gov|local|internal|cloud|ai|sh)\b)${ANY_EXT})(?![\w-])`;
 /**
  * A severity label some tools put before the file (`ERROR: /x/a.pl:12:5:`, `Error: a.dot: …`), its one
  * letter (appstreamcli's and rpmlint's `E: a.xml:30:`), or the severity with the phase it failed in
@@ -64,9 +67,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // fish's `share/functions/a.fish (line 48): …`: the file leads the line, its line in parentheses after a
   // space, so any extension will do; `a.x (line 3, column 5)` alike
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH} \(line (\d+)(?:,\s*col(?:umn)? (\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
-  // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`: the word `file` before the
-  // path and `line` after it say it is a location, so any extension will do
-  { re: new RegExp(String.raw`\bfile ["'\`]?${ANY_PATH}["'\`]?,? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`, Icon's `File base64.icn; Line 58 # …`:
+  // the word `file` before the path and `line` after it say it is a location, so any extension will do
+  { re: new RegExp(String.raw`\b[Ff]ile ["'\`]?${ANY_PATH}["'\`]?[,;]? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
   // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
   // and the word say it is a location, so any extension will do
   { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? line (\d+)\b`, 'g'), path: 1, line: 2 },
@@ -80,19 +83,28 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
   // 11 near …`: the file leads the line (after a severity label), so any extension will do
-  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH}: .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, line: 2, col: 3 },
+  // ksh's `bin/zgrep: syntax error at line 202: \`fi' unexpected` alike: a script with a directory needs no extension
+  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)): .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
   { re: new RegExp(String.raw`\b(?:at|in) ${PATH}(?: on| at)? line (\d+)`, 'g'), path: 1, line: 2 },
-  // `line 12 of a/b.rb`, `line 12 in file a.sh`, Chez Scheme's `at line 24, char 1 of examples/unify.ss`
-  { re: new RegExp(String.raw`\bline (\d+)(?:, (?:char|col(?:umn)?) \d+)? (?:of|in)(?: file)? ["'\`]?${PATH}`, 'g'), path: 2, line: 1 },
+  // `line 12 of a/b.rb`, `line 12 in file a.sh`, Chez Scheme's `at line 24, char 1 of examples/unify.ss`, the one
+  // true awk's `source line number 16 source file deps.awk`
+  { re: new RegExp(String.raw`\bline (?:number )?(\d+)(?:, (?:char|col(?:umn)?) \d+)? (?:(?:of|in)(?: file)?|source file) ["'\`]?${ANY_PATH}`, 'g'), path: 2, line: 1 },
   // Erlang's `{file,"src/a.erl"},{line,12}`
   { re: new RegExp(String.raw`\{file,"${PATH}"\},\s*\{line,(\d+)\}`, 'g'), path: 1, line: 2 },
   // Dart's and Elm's frames `test/a_test.dart 12:5`
   { re: new RegExp(String.raw`(?:^|\s)${PATH} (\d+):(\d+)\b`, 'g'), path: 1, line: 2, col: 3 },
   // A quoted file, then its line: Hugs' `ERROR "Calendar.hs":39 - Undefined variable "x"`
   { re: new RegExp(String.raw`["'\`]${PATH}["'\`]:(\d+)(?::(\d+))?\b`, 'g'), path: 1, line: 2, col: 3 },
+  // A file then the word `line` and its number, with no colon between (sshd's `ssh/sshd_config line 129: Directive …`,
+  // lighttpd's `source: lighttpd/lighttpd.conf line: 59 pos: 0 parser failed …`, checkbashisms' `possible bashism in
+  // bin/savelog line 203 (…)`): configuration files and scripts often have no extension, so a directory will do
+  { re: new RegExp(String.raw`(?:^|\s)(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)),? line:? (\d+)\b`, 'g'), path: 1, alt: 2, line: 3 },
+  // A parser's exception naming the file, with the place in parentheses ending the line (Babel's and acorn's
+  // `SyntaxError: /x/src/a.js: Unexpected token, expected "," (111:2)`)
+  { re: new RegExp(String.raw`${PATH}: [^()\n]* \((\d+):(\d+)\)\s*$`, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];

@@ -46,7 +46,7 @@ const STRONG = new RegExp(
 /** Failure's own words: enough to start a block. */
 const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b/i;
 /** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
-const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict)\b/i;
+const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict|not (?:a |an )?valid)\b/i;
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
 const NEGATED =
   /\b(?:0|no|zero) (?:errors?|failures?|failed|failing|problems?|issues?)\b|\b(?:errors?|failures?|failed)[:=] ?0\b|--[\w-]*(?:fail|error)[\w-]*|\b(?:fail|error)_[\w]+|\b\w+_(?:fail|error)s?\b|\bif (?:any )?(?:fail|error)|\bon[_-]?(?:failure|error)\b|continue-on-error|\bignore[\w-]*errors?\b/i;
@@ -403,4 +403,4 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
 /** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;

@@ -20,8 +20,11 @@ const BOILERPLATE =
  * the matchers and the evidence finder.
  */
 const WARNING = /\bwarning\b/i;
-/** A cheap look for a place near the start (`x:12`, `x(12`, `… line 12`; not a timestamp) before the location forms are tried. */
-const PLACE_NEAR_START = /^(?!\d{4}-\d\d-\d\d[T ])\S[^\s:(]{0,200}(?::[^\s:]{1,200})?(?::\d|\(\d)|^\S.{0,60}\bline \d/;
+/**
+ * A cheap look for a place near the start (`x:12`, `x(12`, `… line 12`; not a timestamp), a program's or
+ * function's name may lead it (BIND's `dns_rdata_fromtext: bind/db.local:15: …`), before the location forms are tried.
+ */
+const PLACE_NEAR_START = /^(?!\d{4}-\d\d-\d\d[T ])(?:[a-z][\w.+-]{0,30}: )?\S[^\s:(]{0,200}(?::[^\s:]{1,200})?(?::\d|\(\d)|^\S.{0,60}\bline \d/;
 
 const MAVEN_GOAL = /Failed to execute goal [\w.-]+:([\w.-]+):/;
 
