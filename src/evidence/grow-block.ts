@@ -163,6 +163,8 @@ function excerptEnd(lines: readonly LogLine[], from: number): number {
 }
 
 const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
+/** A retried test's next attempt, under its own heading: `Retry #1 ─────`, `Attempt 2 of 3`, `RERUN #2`. */
+const RETRY_HEADING = /^\s*(?:Retry|Attempt|Rerun|RERUN) #?\d+\b/;
 
 /**
  * The last index of the block that starts at `header`: its indented continuation, frames, snippets and
@@ -201,6 +203,9 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // A runner that retries a failed test prints the same failure again under a heading (Playwright's
+    // `Retry #1 ───`): the first attempt is the report, the retries restate it.
+    if (RETRY_HEADING.test(t)) break;
     // `Test Summary Report` over a rule of dashes: the rule underlines the header. A rule further down
     // closes the block: Maven's `[INFO] ----` under `[INFO] 2 errors`, unittest's before `Ran 5 tests`.
     if (isRule(t)) {

@@ -9,8 +9,23 @@ import type { LogLine } from '../types.js';
  */
 const BUILDKIT_PREFIX = /^#\d+ \d+\.\d+(?: |$)/;
 
-/** The lines with BuildKit's `#N S.SS ` prefix cut, line numbers kept; the same array when none has one. */
+/**
+ * The Actions runner's annotation on a line a tool printed: a problem matcher (setup-node's eslint and tsc
+ * ones, setup-python's) or the tool's own `::error::` turns `  67:17  error  'x' is never reassigned` into
+ * `##[error]  67:17  error  …`. When the tool's text is indented, the indent is its structure (the entries
+ * under eslint's file line), so the prefix is cut; an unindented message keeps it, the runner's word that
+ * it is an error (`##[error]This request has been automatically failed …`, `##[error]Process completed …`).
+ */
+const ANNOTATION_PREFIX = /^##\[(?:error|warning|notice)\](?=[ \t])/;
+
+const prefixOf = (text: string): RegExp | undefined =>
+  text.charCodeAt(0) !== 35 /* # */ ? undefined : BUILDKIT_PREFIX.test(text) ? BUILDKIT_PREFIX : ANNOTATION_PREFIX.test(text) ? ANNOTATION_PREFIX : undefined;
+
+/** The lines with BuildKit's `#N S.SS ` prefix or the runner's annotation cut, line numbers kept; the same array when none has one. */
 export function withoutStepPrefix(lines: readonly LogLine[]): readonly LogLine[] {
-  if (!lines.some((l) => l.text.charCodeAt(0) === 35 /* # */ && BUILDKIT_PREFIX.test(l.text))) return lines;
-  return lines.map((l) => (l.text.charCodeAt(0) === 35 && BUILDKIT_PREFIX.test(l.text) ? { ...l, text: l.text.replace(BUILDKIT_PREFIX, '') } : l));
+  if (!lines.some((l) => prefixOf(l.text))) return lines;
+  return lines.map((l) => {
+    const p = prefixOf(l.text);
+    return p ? { ...l, text: l.text.replace(p, '') } : l;
+  });
 }

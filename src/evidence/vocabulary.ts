@@ -77,9 +77,10 @@ const COMMAND_ECHO = /^(?:\$ |\+ |\+\+ |> |\[command\]|Run |Running |Executing |
 const CONSEQUENCE = new RegExp(
   [
     String.raw`Process completed with exit code`,
-    String.raw`exited with (?:code |status )?-?\d+`,
+    // Azure's task runner quotes the code: `##[error]Bash exited with code '1'.`
+    String.raw`exited with (?:code |status )?'?-?\d+`,
     String.raw`exit (?:code|status) -?\d+`,
-    String.raw`returned (?:a )?non-zero exit`,
+    String.raw`(?:returned|failed with) (?:a )?non-zero exit`,
     String.raw`returned exit code`,
     String.raw`ELIFECYCLE`,
     String.raw`Command failed with exit code`,
@@ -106,7 +107,14 @@ const CONSEQUENCE = new RegExp(
     String.raw`^The command ".*" (?:failed|exited)`,
     String.raw`^Done\. Your build exited with`,
     String.raw`^-- Configuring incomplete, errors occurred`,
-    String.raw`^##\[error\]`,
+    // The runner's own `##[error]` lines (the exit codes above, a canceled operation) restate the failure;
+    // a tool's message the runner annotated (`##[error]error: invalid path …`, eslint's `##[error]  67:17
+    // error …` through a problem matcher, a `::error::` a script wrote) is the step's own report, not a
+    // restatement, and is read like any other line.
+    String.raw`^##\[error\]\s*$`,
+    // An action's annotation that only says the build failed, and where to look (`##[error]Gradle build
+    // failed: https://gradle.com/s/…`): the failure is above it.
+    String.raw`^##\[error\][\w .-]{0,40}\bfailed(?:: *https?://\S+)?\.?$`,
     // A tool's own closing restatement that its step failed, after the failure it printed above: cargo's
     // `error: test failed, to rerun pass --lib`, CTest's `Errors while running CTest`, R's `Execution
     // halted` under testthat's `Error: Test failures`, surefire's pointer to its reports, Maven's reactor
@@ -181,7 +189,9 @@ const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
-const SNIPPET = /^\s*(?:\d+\s*\||\|(?:\s|$)|-->\s|= (?:note|help):|\^[\^~]*\s*$|~+\^?~*\s*$|(?:note|help|hint):\s)/;
+const SNIPPET = /^\s*(?:>?\s*\d+\s*\||\|(?:\s|$)|-->\s|= (?:note|help):|\^[\^~]*\s*$|~+\^?~*\s*$|(?:note|help|hint):\s)/;
+// A code frame marks the line it means with `>` (`> 24 |       data: {`: babel's, jest's, tsc's, Next.js's,
+// Playwright's): that line is the frame's own, not a quote of something else.
 export const isSnippet = (text: string): boolean => SNIPPET.test(text);
 
 /** An assertion's comparison: expected/actual pairs, `+`/`-` diff lines, TAP's YAML diagnostics. */

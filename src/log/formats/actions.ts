@@ -4,6 +4,10 @@ const STEP = /^##\[group\]Run (.*)$/;
 const ERROR = /^##\[error\](.*)$/;
 const EXIT = /^##\[error\]Process completed with exit code (\d+)\.?$/;
 const POST = /^Post job cleanup\.$|^##\[group\]Post /;
+/** The runner's first line of a job's log: its set-up, before any step. */
+const SET_UP = /^Current runner version:/;
+/** The runner stopping a job from outside: not something its set-up or a step did. */
+const STOPPED = /^##\[error\](?:The operation was canceled|The job (?:running on runner .* )?has exceeded|The runner has received a shutdown signal)/;
 /** Actions setup steps the runner names itself (`Run actions/checkout@v4` is the user's `uses:`). */
 const SETUP_ACTION = /^(?:actions\/(?:checkout|setup-[a-z]+|cache)|[\w.-]+\/setup-[\w-]+)@/;
 
@@ -50,8 +54,13 @@ export const actions: CiFormatModule = {
       if (ERROR.test(t)) {
         const exit = EXIT.exec(t);
         if (!current) {
-          // An error outside any step (the runner cancelling the job, a timeout): a step of its own.
-          current = { name: 'job', startLine: l.n, endLine: l.n, kind: 'user', errorLines: [] };
+          // An error before any step began is the job's opening part's: the runner's own set-up (an action
+          // it cannot resolve, a deprecated one it refuses), or, in a log whose copy starts inside a step,
+          // that step's output. It spans from the log's first line. The runner stopping the job (a cancel,
+          // a timeout), before the steps or after them, is a step of its own.
+          const opening = steps.length === 0 && lines[0] !== undefined && !STOPPED.test(t);
+          const name = opening && SET_UP.test(lines[0]!.text) ? 'Set up job' : 'job';
+          current = { name, startLine: opening ? lines[0]!.n : l.n, endLine: l.n, kind: 'user', errorLines: [] };
           steps.push(current);
         }
         current.errorLines.push(l.n);
