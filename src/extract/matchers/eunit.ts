@@ -23,7 +23,7 @@ const TERM_FILE_CONT = /^\s*"([^"]+\.[eh]rl)"\}/;
 const TERM_ENTRY = /^\s*\[?\{(\w+),('[^']+'|\w+),/;
 const TERM_LINE = /\{line,(\d+)\}/;
 const OTP = /^(?:eunit_[\w]+|proc_lib|gen_server|erl_eval|lists|timer)\.erl$|\/lib\/erlang\/lib\//;
-const END = /^\s*output:<<|^\s+Output: $|^\s*=+(?: EUnit =+)?$|^Finished in |^\s+\d+\) \w+:\w+\/\d+|^\s*\w+: \w+\.\.\.|^\s*\*\*\* [a-z][\w ]* \*\*\*$/;
+const END = /^\s*output:<<|^\s+Output: $|^\s*=+ EUnit =+$|^Finished in |^\s+\d+\) \w+:\w+\/\d+|^\s*\w+: \w+\.\.\.|^\s*\*\*\* [a-z][\w ]* \*\*\*$/;
 // The module line eunit prints above a cancelled fixture: `module 'gproc_remote_tests'`.
 const MODULE = /^\s*module '([^']+)'$/;
 
