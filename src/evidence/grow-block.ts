@@ -187,6 +187,7 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   // The project's frames already inside the block (a matcher related the test's own frame): the runner's
   // frames right under them end it as they would had the block grown to them.
   for (let j = header + 1; j <= end; j++) if (isFrame(lines[j]!.text) && !isExternalFrame(lines[j]!.text)) ownFrames++;
+  let sawBlank = false;
   for (let j = end + 1; j < lines.length && j - header < MAX_BLOCK_LINES; j++) {
     const l = lines[j]!;
     const t = l.text;
@@ -194,12 +195,16 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       const next = lines[j + 1];
       // Docutils' and Sphinx's excerpt: `a.rst:196: SEVERE: Title level inconsistent:`, a blank line, then
       // the source lines it means, up to the next blank line. The report's colon announces them.
-      const excerpt = j - 1 === end && announcesExcerpt(lines[end]!.text) ? excerptEnd(lines, j + 1) : -1;
+      // The report may carry one line of its message before the blank (Sphinx's `…/a.rst:140:Error in "testcode"
+      // directive:` over `unknown option: "hidden".`).
+      const announced = j - 1 === end && (announcesExcerpt(lines[end]!.text) || (end - 1 >= header && !sawBlank && announcesExcerpt(lines[end - 1]!.text)));
+      const excerpt = announced ? excerptEnd(lines, j + 1) : -1;
       if (excerpt >= 0) {
         end = excerpt;
         break;
       }
       if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
+      sawBlank = true;
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;

@@ -2,7 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
-import { errorScore, isConsequence, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
+import { errorScore, isConsequence, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
@@ -442,8 +442,9 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
   const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];
   const ranked = decayed
-    .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN))
-    .filter((b) => b.score >= best - RELATIVE_WINDOW).sort((a, b) => b.score - a.score || a.start - b.start);
+    .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN && !missingModule(b, text)))
+    .filter((b) => b.score >= best - RELATIVE_WINDOW || (b.score >= MIN_BLOCK_SCORE && missingModule(b, text) && b.start < firstStart(decayed, best)))
+    .sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
   // The summary quoted beside the failures (below) is what a reader pastes with the first of them: its
   // lines are kept free while the detail blocks fill the budget, so a long second failure cannot squeeze it out.
@@ -490,4 +491,19 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     blocks: chosen.map((c) => c.block),
     lines: chosen.flatMap((c, i) => c.lines.map((n) => ({ line: n, text: text.get(n) ?? '', block: i }))),
   };
+}
+
+/**
+ * A module that could not be loaded, printed before the recognised failure: the step did not go on past it,
+ * the failure after it is what the missing module did (prove's `t/x.t .. Can't locate …` above the test's
+ * `Failed test`), so it stays beside that failure whatever its score.
+ */
+function missingModule(b: Block, text: ReadonlyMap<number, string>): boolean {
+  if (b.kind === 'summary') return false;
+  for (let n = b.start; n <= b.end; n++) if (MODULE_NOT_LOADED.test(text.get(n) ?? '')) return true;
+  return false;
+}
+/** The first line of the best-scoring block: what the missing-module rule must come before. */
+function firstStart(blocks: readonly Block[], best: number): number {
+  return Math.min(...blocks.filter((b) => b.score >= best - RELATIVE_WINDOW).map((b) => b.start));
 }

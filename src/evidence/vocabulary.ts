@@ -315,11 +315,19 @@ export const INFRA_CAUSE = new RegExp(
  */
 export const TEST_FAILURE_IN_COMPILER_SHAPE = /\b(?:Failure|Failed|Error) in TEST(?:_F|_P)?\(\w+, ?\w+\)/;
 
+/**
+ * An interpreter that could not load a module a program uses (Perl's `Can't locate Foo/Bar.pm in @INC (you may
+ * need to install the Foo::Bar module)`, Python's `No module named 'x'`): whatever failed after it failed for
+ * want of it. Read before the compile words, since Perl goes on `BEGIN failed--compilation aborted`.
+ */
+export const MODULE_NOT_LOADED = /Can't locate \S+ in @INC|\bModuleNotFoundError: No module named|\bImportError: No module named/;
+
 export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, 'unknown' | 'infra'>, RegExp][] = [
   [
     'dependency',
     new RegExp(
       [
+        MODULE_NOT_LOADED.source,
         String.raw`\bERROR 40[34]\b|\b40[34] (?:Not Found|Forbidden)\b|\b410 Gone\b|returned error: 40[34]\b|FileNotFoundException: https?:|[Ff]ailed to (?:download|fetch) \S|[Cc]ould not (?:download|fetch) \S|[Ee]rror downloading|[Dd]ownload failed|failed (?:hash|checksum) check|[Cc]hecksum (?:mismatch|failed|does not match)`,
         String.raw`Cannot open: No such file or directory|^tar: Error is not recoverable|not in gzip format|[Uu]nexpected end of (?:file(?! on )|archive)|[Nn]ot a (?:zip|gzip|tar) (?:file|archive)`,
         String.raw`Invalid requirement: |Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|(?:[Ee]rror|ERROR): could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install(?!:)|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,

@@ -30,7 +30,12 @@ export function classify(signals: readonly Signal[]): Category {
   // the step went on past the install (`pip install … || true`); the failing tests are the cause.
   const lastDependency = Math.max(-1, ...strong.filter((s) => s.category === 'dependency').map((s) => s.logLine));
   const testsRanAfter = signals.some((s) => s.kind === 'test' && s.path && s.logLine > lastDependency && s.category !== 'dependency');
-  if (has('dependency') && !(testsRanAfter && !located('dependency'))) return 'dependency';
+  // A build that broke at a line of its own first, then could not find what that line was to make (CMake's
+  // unknown target, then the linker's `cannot find -lfoo`; the header the target would have provided): the
+  // dependency error is the consequence, printed after the cause.
+  const firstDependency = Math.min(Infinity, ...strong.filter((s) => s.category === 'dependency').map((s) => s.logLine));
+  const brokeBefore = strong.some((s) => s.category === 'compile' && s.path && s.logLine < firstDependency);
+  if (has('dependency') && !brokeBefore && !(testsRanAfter && !located('dependency'))) return 'dependency';
   if (located('compile')) return 'compile';
   if (located('lint')) return 'lint';
   if (has('infra')) return 'infra';

@@ -33,6 +33,14 @@ export const bustedMatcher: Matcher = {
           whereN = lines[j]!.n;
         }
       }
+      // `--verbose` (often a project's .busted default) prints the failure's `stack traceback:` after one blank
+      // line: it is this failure's, down to the next blank line or header.
+      let k = j;
+      while (k < lines.length && k - j < 2 && lines[k]!.text.trim() === '') k++;
+      if (k > j && lines[k]?.text.trim() === 'stack traceback:') {
+        for (; k < lines.length && lines[k]!.text.trim() !== '' && !HEADER.test(lines[k]!.text) && related.length < MAX_BLOCK; k++) related.push(lines[k]!.n);
+        j = k;
+      }
       // An assertion names its line in the spec; an error names where it was raised, which is a frame.
       const inSpec = where && where[1] === spec;
       out.push({ kind: 'test', symbol: name, path: spec, line: inSpec ? Number(where![2]) : specLine, message: where?.[3] ?? `${kind}: ${name}`,

@@ -9,8 +9,12 @@ const MAX_SCAN = 200;
 // eunit's own reporter: `  durations_tests: format_seconds_test...*failed*`; rebar3's: `  1) durations_tests:format_seconds_test/0`.
 const PLAIN = /^\s*(\w+): (\w+?)(?: \(.*\))?\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/;
 const REBAR = /^\s+\d+\) (\w+):(\w+)\/\d+(?:: .*)?$/;
+// A run EUnit cancelled rather than failed: its reporter's `*** context setup failed ***` (any of eunit_lib's
+// titles: `error reading file`, `test generator failed`, …), rebar3's `%% Unknown error: {abort, …`.
+const CANCEL = /^\s*\*\*\* ([a-z][\w ]{0,60}) \*\*\*$/;
+const REBAR_CANCEL = /^\s+%% (?:Unknown error: )?\{abort,\s*$|^\s+%% Unknown error: /;
 // `in function durations:size_of/1 (/src/durations.erl, line 30)`, `in call from …`.
-const CALL = /^in (?:function|call from) ([\w']+):(.+?)\/\d+ \((.+?), line (\d+)\)$/;
+const CALL = /^(?:\*\*)?in (?:function|call from) ([\w']+):(.+?)\/\d+ \((.+?), line (\d+)\)$/;
 // rebar3 prints the error term: `{file,"/src/durations.erl"},` then `{line,30}]}` (often on the next line).
 const TERM_FILE = /\{file,\s*"([^"]+\.[eh]rl)"\}/;
 // …or split across lines as the term printer wraps it: `{file,` at one line's end, `"/src/x.erl"},` on the next.
@@ -19,7 +23,9 @@ const TERM_FILE_CONT = /^\s*"([^"]+\.[eh]rl)"\}/;
 const TERM_ENTRY = /^\s*\[?\{(\w+),('[^']+'|\w+),/;
 const TERM_LINE = /\{line,(\d+)\}/;
 const OTP = /^(?:eunit_[\w]+|proc_lib|gen_server|erl_eval|lists|timer)\.erl$|\/lib\/erlang\/lib\//;
-const END = /^\s*output:<<|^\s+Output: $|^\s*=+ EUnit =+$|^Finished in |^\s+\d+\) \w+:\w+\/\d+|^\s*\w+: \w+\.\.\./;
+const END = /^\s*output:<<|^\s+Output: $|^\s*=+ EUnit =+$|^Finished in |^\s+\d+\) \w+:\w+\/\d+|^\s*\w+: \w+\.\.\.|^\s*\*\*\* [a-z][\w ]* \*\*\*$/;
+// The module line eunit prints above a cancelled fixture: `module 'gproc_remote_tests'`.
+const MODULE = /^\s*module '([^']+)'$/;
 
 interface Loc { n: number; path: string; line: number; fn?: string }
 
@@ -31,9 +37,12 @@ export const eunitMatcher: Matcher = {
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i]!.text;
       if (text.length > MAX_LINE) continue;
-      const h = text.includes('*failed*') ? PLAIN.exec(text) : REBAR.exec(text);
-      if (!h) continue;
-      const [, module, test] = h;
+      const cancel = text.includes('***') ? CANCEL.exec(text) : text.includes('%%') ? REBAR_CANCEL.exec(text) : null;
+      const h = cancel ? null : text.includes('*failed*') ? PLAIN.exec(text) : REBAR.exec(text);
+      if (!h && !cancel) continue;
+      const above = i > 0 ? MODULE.exec(lines[i - 1]!.text) : null;
+      const module = h ? h[1]! : above?.[1] ?? '';
+      const test = h ? h[2]! : cancel![1] ?? 'setup_failed';
       const related: number[] = [];
       const locs: Loc[] = [];
       const message: string[] = [];
@@ -64,8 +73,13 @@ export const eunitMatcher: Matcher = {
         if (!f && !ln && message.length < 3 && l.text.trim() !== '') message.push(l.text.trim());
       }
       // The test module's own entry is where its assertion sits; entries before it are the code under test.
-      const inTest = locs.find((l) => l.fn === test) ?? locs.find((l) => l.path.endsWith(`/${module}.erl`) || l.path === `${module}.erl`);
-      const s: Signal = { kind: 'test', symbol: test!, message: message.join(' ') || `${module}:${test}`, tool: 'eunit', category: 'test',
+      // A cancelled run asserted nothing: what crashed (a fixture's setup, a generator) is the trace's top
+      // entry outside OTP, and the test module's own line below it only called it.
+      const inTest = cancel
+        ? locs.find((l) => !OTP.test(l.path))
+        : locs.find((l) => l.fn === test) ?? locs.find((l) => l.path.endsWith(`/${module}.erl`) || l.path === `${module}.erl`);
+      if (cancel && above) related.unshift(lines[i - 1]!.n);
+      const s: Signal = { kind: 'test', symbol: test, message: message.join(' ') || `${module}:${test}`, tool: 'eunit', category: 'test',
         weight: 0.9, logLine: lines[i]!.n, related };
       if (inTest) Object.assign(s, { path: inTest.path, line: inTest.line });
       out.push(s);

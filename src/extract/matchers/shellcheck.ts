@@ -4,7 +4,8 @@ import type { Matcher } from './matcher.js';
 const MAX_LINE = 2000;
 // tty format: `In scripts/deploy.sh line 10:`, the quoted line, then `   ^-----^ SC2154 (warning): message`.
 const IN_FILE = /^In (\S.*?) line (\d+):$/;
-const MARK = /^(\s*)\^-*\^? (SC\d{4}) \((error|warning|info|style)\): (.*)$/;
+// ShellCheck before 0.4 printed no severity: `^-- SC2123: PATH is the shell search path. …`.
+const MARK = /^(\s*)\^-*\^? (SC\d{4})(?: \((error|warning|info|style)\))?: (.*)$/;
 // gcc format: `scripts/deploy.sh:10:21: warning: tagret is referenced but not assigned. [SC2154]`.
 const GCC = /^(\S.*?):(\d+):(\d+): (error|warning|note|style): (.*) \[(SC\d{4})\]$/;
 // Errors break the script; warnings are likely bugs; info and style are hygiene. Every finding is
@@ -26,7 +27,8 @@ export const shellcheckMatcher: Matcher = {
       }
       const m = file && text.includes(' SC') ? MARK.exec(text) : null;
       if (m && file) {
-        const severity = m[3]!;
+        // An unlevelled report weighs as a warning: the old tool flagged bugs and hygiene alike.
+        const severity = m[3] ?? 'warning';
         out.push({ kind: 'diagnostic', path: file.path, line: file.line, column: m[1]!.length + 1, symbol: m[2]!, message: `${m[2]}: ${m[4]}`,
           tool: 'shellcheck', severity: 'error', category: 'lint', weight: WEIGHT[severity] ?? 0.6,
           logLine: n, related: [file.n, ...(file.code ? [file.code] : [])] });

@@ -22,4 +22,13 @@ describe('bustedMatcher', () => {
       ['slug counts words', 'spec/slug_spec.lua', 13],
     ]);
   });
+
+  it("keeps the `stack traceback:` that --verbose prints after a blank line with its failure (lua_cliargs)", () => {
+    const [first, second] = bustedMatcher.extract(logLines('fixtures/recorded/busted/cliargs.log')).filter((s) => s.kind === 'test');
+    expect(first).toMatchObject({ path: 'spec/cliargs_spec.lua', line: 34, logLine: 4 });
+    expect(first!.related).toEqual([5, 6, 7, 8, 9, 10, 12, 13]);
+    expect(second!.logLine).toBe(16);
+    const wild = bustedMatcher.extract(logLines('fixtures/wild/plain-lua-cliargs-busted-lua55/log.txt')).filter((s) => s.kind === 'test');
+    expect(wild[1]!.related).toEqual([18, 19, 20, 21, 23, 24, 25]);
+  });
 });

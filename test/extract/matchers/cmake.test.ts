@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cmakeMatcher } from '../../../src/extract/matchers/cmake.js';
 import { logLines } from '../../helpers/log.js';
+import { diagnose } from '../../../src/diagnose.js';
 
 const rec = (f: string) => logLines(`fixtures/recorded/cmake/${f}`);
 
@@ -31,5 +32,27 @@ describe('cmakeMatcher', () => {
 
   it('returns nothing for other tools', () => {
     expect(cmakeMatcher.extract(logLines('fixtures/logs/gtest-ctest-csv-split/log.txt'))).toEqual([]);
+  });
+
+  it("pins the CMakeLists.txt line its `CMake Error at CMakeLists.txt:N (add_executable):` names, quoting both of the target's errors (cJSON)", async () => {
+    const d = await diagnose({ log: 'fixtures/recorded/cmake/cjson-missing-source.log' });
+    expect(d.category).toBe('compile');
+    expect(d.findings[0]).toMatchObject({ file: 'CMakeLists.txt', line: 245 });
+    expect(d.evidence[0]!.text).toBe('CMake Error at CMakeLists.txt:245 (add_executable):');
+    expect(d.evidence.map((e) => e.text)).toContainEqual('    tests/test.c');
+  });
+
+  it("quotes the CMake error that broke the target before the linker's `cannot find -l…` it caused; the failure is the build's, not a dependency's (cJSON)", async () => {
+    const d = await diagnose({ log: 'fixtures/recorded/cmake/cjson-missing-target-build.log' });
+    expect(d.category).toBe('compile');
+    expect(d.findings[0]).toMatchObject({ file: 'CMakeLists.txt', line: 246 });
+    expect(d.evidence[0]!.text).toBe('CMake Error at CMakeLists.txt:246 (target_link_libraries):');
+    expect(d.evidence.map((e) => e.text)).toContainEqual('    cjson::cjson');
+  });
+
+  it('the same on a Travis log pasted in an issue: the CMake block first, category compile (gp-assignment)', async () => {
+    const d = await diagnose({ log: 'fixtures/wild/plain-cpp-gp-assignment-travis-cmake-target-and-include/log.txt' });
+    expect(d.category).toBe('compile');
+    expect(d.evidence.slice(0, 4).map((e) => e.line)).toEqual([1, 2, 3, 4]);
   });
 });

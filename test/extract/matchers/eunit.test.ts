@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eunitMatcher } from '../../../src/extract/matchers/eunit.js';
 import { rspecMatcher } from '../../../src/extract/matchers/rspec.js';
 import { logLines } from '../../helpers/log.js';
+import { diagnose } from '../../../src/diagnose.js';
 
 const H = '/home/runner/work/durations/durations';
 const rec = (f: string) => logLines(`fixtures/recorded/eunit/${f}`);
@@ -40,5 +41,37 @@ describe('eunitMatcher', () => {
   it('returns nothing for compile output and other tools', () => {
     expect(eunitMatcher.extract(rec('rebar3-compile.log'))).toEqual([]);
     expect(eunitMatcher.extract(logLines('fixtures/logs/rspec-keyerror-in-lib/log.txt'))).toEqual([]);
+  });
+
+  it("reads a cancelled fixture (`*** context setup failed ***`): the crash's top entry is the place, the test module's call only a frame (gproc)", () => {
+    const signals = eunitMatcher.extract(rec('gproc-setup-failed-eunit.log'));
+    const tests = signals.filter((s) => s.kind === 'test');
+    expect(tests.map((s) => [s.symbol, s.path, s.line, s.logLine])).toEqual([['context setup failed', 'test/gproc_test_lib.erl', 53, 3]]);
+    // Through eunit's closing summary (`One or more tests were cancelled.`), as for a failed test.
+    expect(tests[0]!.related).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(signals.filter((s) => s.kind === 'frame').map((s) => [s.path, s.line])).toEqual([['test/gproc_remote_tests.erl', 37]]);
+  });
+
+  it("reads rebar3's `Pending:` report of the same cancel (`%% Unknown error: {abort, {setup_failed, …`) from its error term", () => {
+    const signals = eunitMatcher.extract(rec('gproc-setup-failed-rebar3.log'));
+    const tests = signals.filter((s) => s.kind === 'test');
+    expect(tests.map((s) => [s.path, s.line, s.logLine])).toEqual([['/home/runner/work/gproc/gproc/test/gproc_test_lib.erl', 53, 11]]);
+  });
+
+  it('quotes the cancelled block whole and pins the line that crashed, not the compile warnings above it', async () => {
+    for (const f of ['gproc-setup-failed-eunit.log', 'gproc-setup-failed-rebar3.log']) {
+      const d = await diagnose({ log: `fixtures/recorded/eunit/${f}` });
+      expect(d.category).toBe('test');
+      expect(d.findings[0]).toMatchObject({ file: 'test/gproc_test_lib.erl', line: 53 });
+      const ev = d.evidence.map((e) => e.text);
+      expect(ev.some((t) => /Warning:/.test(t))).toBe(false);
+      expect(ev).toContainEqual(expect.stringMatching(/badmatch,\{ok,<[\d.]+>,remote_n1@vm\}/));
+    }
+  });
+
+  it("quotes `*** error reading file ***` with its `**` message (rebar3 issue 362's pasted run)", async () => {
+    const d = await diagnose({ log: 'fixtures/wild/plain-erlang-rebar3-eunit-not-a-directory/log.txt' });
+    expect(d.category).toBe('test');
+    expect(d.evidence.map((e) => e.line)).toEqual(expect.arrayContaining([11, 12, 16]));
   });
 });

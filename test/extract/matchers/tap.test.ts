@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tapMatcher } from '../../../src/extract/matchers/tap.js';
 import { logLines } from '../../helpers/log.js';
+import { diagnose } from '../../../src/diagnose.js';
 
 const rec = (f: string) => logLines(`fixtures/recorded/tap/${f}`);
 const summary = (f: string) => tapMatcher.extract(rec(f)).map((s) => [s.symbol, s.path, s.line, s.logLine]);
@@ -57,5 +58,20 @@ describe('tapMatcher', () => {
     // Tests 1-6 and 8 end in `…pyenv-version-nam: command not found`; test 7's `actual: ''` is its own failure.
     expect(out.filter((s) => !s.restatement).map((s) => s.logLine)).toEqual([12, 57]);
     expect(out.filter((s) => s.restatement).length).toBe(6);
+  });
+});
+
+describe("Perl's `Can't locate Foo/Bar.pm in @INC`", () => {
+  it('is the failure of a prove run, a dependency one, pinned to the test file\'s `use` line (Try-Tiny)', async () => {
+    const d = await diagnose({ log: 'fixtures/recorded/tap/prove-cant-locate.log' });
+    expect(d.category).toBe('dependency');
+    expect(d.findings[0]).toMatchObject({ file: 't/erroneous_usage.t', line: 6 });
+    expect(d.evidence[0]!.text).toMatch(/^Can't locate Test\/Exception\.pm in @INC \(you may need to install the Test::Exception module\)/);
+  });
+
+  it("stays beside the test failure it caused, though the TAP matcher's block outscores it (enbugger)", async () => {
+    const d = await diagnose({ log: 'fixtures/wild/plain-perl-enbugger-prove-cant-locate/log.txt' });
+    expect(d.evidence.map((e) => e.line).slice(0, 4)).toEqual([2, 4, 5, 6]);
+    expect(d.category).toBe('test');
   });
 });
