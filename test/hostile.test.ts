@@ -242,7 +242,9 @@ describe('hostile corpus: symlinks to /proc/self/environ, ~/.ssh and ..', () => 
     expect(readdirSync(join(dir, 'src'))).toEqual(['duration.ts']);
     expect(existsSync(join(cache, 'octo', '.env'))).toBe(false);
     const log = join(T, 'symlinks-tar.log');
-    writeFileSync(log, SYMLINK_LOG + '\n' + REAL_FAILURE + '\n');
+    // The real failure inside the same failing step as the hostile paths (before its exit line): a log
+    // whose copy starts inside a step makes everything up to the runner's exit line that step's output.
+    writeFileSync(log, SYMLINK_LOG.replace('##[error]Process completed', `${REAL_FAILURE}\n##[error]Process completed`) + '\n');
     const d = await diagnose({ log, repo: dir });
     for (const f of d.findings) expect(FORBIDDEN_PINS).not.toContain(f.file);
     expect(d.findings[0]).toMatchObject({ file: 'src/duration.ts', line: 28 });
