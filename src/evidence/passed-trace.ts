@@ -11,9 +11,9 @@ const VERDICT_LOOKAHEAD = 80;
 const MAX_SCAN = 2000;
 /** A JUnit-style class verdict with nothing failed (surefire, Ant, Gradle's console): `Tests run: 8, Failures: 0, Errors: 0`. */
 const CLASS_PASSED = /\bTests run: \d+, Failures: 0, Errors: 0\b/;
-/** Any verdict that something failed: surefire's `<<< FAILURE!`, a count of failures, `FAILED`, TAP's `not ok`. */
 /** pytest's `-v -s` verdict with the test's teardown output glued on (`test_docker_create PASSEDCould not close VM`). */
 const PASSED_GLUED = /::\S+ PASSED(?=[A-Z])/;
+/** Any verdict that something failed: surefire's `<<< FAILURE!`, a count of failures, `FAILED`, TAP's `not ok`. */
 const SOMETHING_FAILED = /<<< (?:FAILURE|ERROR)!|\bFailures: [1-9]|\bErrors: [1-9]|\bFAILED\b|\bFAIL\b|^\s*not ok\b|\b[1-9]\d* (?:failed|failing|errors?)\b/;
 
 /**

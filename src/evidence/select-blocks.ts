@@ -441,9 +441,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   // When a toolchain recognised the failure, the generic finder's weaker blocks printed before it are what
   // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
   const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];
+  const bestStart = firstStart(decayed, best);
   const ranked = decayed
     .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN && !missingModule(b, text)))
-    .filter((b) => b.score >= best - RELATIVE_WINDOW || (b.score >= MIN_BLOCK_SCORE && missingModule(b, text) && b.start < firstStart(decayed, best)))
+    .filter((b) => b.score >= best - RELATIVE_WINDOW || (b.score >= MIN_BLOCK_SCORE && b.start < bestStart && missingModule(b, text)))
     .sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: { block: Block; lines: number[] }[] = [];
   // The summary quoted beside the failures (below) is what a reader pastes with the first of them: its
