@@ -18,6 +18,10 @@ const MAVEN_SECTION = /^\[INFO\] --- ([\w.-]+):[\w.-]+:([\w.-]+) \(([^)]*)\) @ (
 const ANY_MAVEN_SECTION = /^\[INFO\] (?:--- |-{20,}|Reactor Summary)/;
 /** Gradle's task header: `> Task :app:checkstyleMain` (with or without its outcome). */
 const GRADLE_TASK = /^> Task (:[\w:.-]+)/;
+/** The header printed with the task's failed outcome, after its output. */
+const GRADLE_TASK_OUTCOME = /^> Task :[\w:.-]+ FAILED\s*$/;
+/** A checker's or compiler's report of a place (`/x/A.java:41: …`, `e: file:///…/A.kt:3:5 …`). */
+const isReport = (t: string): boolean => t.length < 2000 && (PLACE_REPORT.test(t) || !!leadingLocation(t));
 /** Findings quoted as one block: a checker's first reports say what the rest do. */
 const MAX_REPORTS = 8;
 /** Scored as a failure stated once near the step's end (find-blocks' seed: strength, rarity, position). */
@@ -43,10 +47,16 @@ export function failedGoalReports(lines: readonly LogLine[]): Block | undefined 
   const start = lines.findIndex((l) => failed!(l.text));
   if (start < 0) return undefined;
   const reports: number[] = [];
-  for (let i = start + 1; i < lines.length && reports.length < MAX_REPORTS; i++) {
+  // Gradle prints a task's header with its outcome (`> Task :app:compileDebugKotlin FAILED`) once the task
+  // has failed, after the reports its worker already printed: the run of reports right above it is its own.
+  if (GRADLE_TASK_OUTCOME.test(lines[start]!.text)) {
+    for (let i = start - 1; i >= 0 && start - i <= MAX_REPORTS && isReport(lines[i]!.text); i--) reports.unshift(i);
+  }
+  const above = reports.length;
+  for (let i = start + 1; i < lines.length && reports.length - above < MAX_REPORTS; i++) {
     const t = lines[i]!.text;
     if (ANY_MAVEN_SECTION.test(t) || GRADLE_TASK.test(t)) break;
-    if (t.length < 2000 && (PLACE_REPORT.test(t) || leadingLocation(t))) reports.push(i);
+    if (isReport(t)) reports.push(i);
   }
   if (!reports.length) return undefined;
   const first = reports[0]!;

@@ -7,6 +7,7 @@ import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
 import { isPassedTrace } from './passed-trace.js';
+import { isSurvivedAptError } from './survived-apt-error.js';
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -411,6 +412,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       isWarningTrace(b, text) && "a warning's trace",
       isHandlerTrace(b, text) && 'raised while handling the exception above',
       isPassedTrace(b, text) && 'printed by a test the runner then passed',
+      isSurvivedAptError(b, text) && 'an apt error the script went on past (apt ran again below it)',
       restated.has(b) && 'an annotation restating a failure the step printed',
     ].filter((why): why is string => !!why);
     return demoted.length ? { ...b, score: b.score - DEMOTION * demoted.length, why: [...b.why, ...demoted] } : b;

@@ -61,6 +61,13 @@ export const pythonFormatMatcher: Matcher = {
       let at: number | undefined;
       for (let j = i + 1; j < lines.length && related.length < MAX_HUNK_LINES; j++) {
         const t = lines[j]!.text;
+        // black writes its verdict to stderr and the diff to stdout: a runner that merges the two can print
+        // `would reformat x.py` inside a hunk. It is not a line of the hunk, which goes on after it when a
+        // changed or context line follows (a blank line or the summary after it is the diff's end).
+        if (t.startsWith('would reformat ')) {
+          if (/^[+ -]/.test(lines[j + 1]?.text ?? '') && !/^(?:---|\+\+\+) /.test(lines[j + 1]!.text)) continue;
+          break;
+        }
         // A blank context line arrives as '' (its one space trimmed on the way).
         if (!/^[ +-]|^$/.test(t) || t.startsWith('--- ') || t.startsWith('+++ ')) break;
         related.push(lines[j]!.n);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../src/diagnose.js';
+import { pythonFormatMatcher } from '../../src/extract/matchers/python-format.js';
+import { logLines } from '../helpers/log.js';
+import { hasWildLog, wildLog, wildLineNo } from '../helpers/wild.js';
+
+/**
+ * The second round of failed Actions jobs of small public projects (fixtures/wild/gha-small-*, read from
+ * their mirrors): a Gradle task header printed after its reports, an apt error the script went on past,
+ * pkg-config's words for a missing library, a release refused with 403, black's verdict inside its diff.
+ * Read from the mirrors `fetch` brought; skipped where they are not on the machine.
+ */
+const evidenceOf = async (id: string) => {
+  const d = await diagnose({ log: wildLog(id) });
+  return { d, lines: d.evidence.map((e) => e.line) };
+};
+const onMirror = (id: string) => (hasWildLog(id) ? it : it.skip);
+
+describe('small Actions jobs, second round', () => {
+  const gradle = 'gha-small-gradle-kotlin-compose-unresolved';
+  onMirror(gradle)("a Gradle task's reports printed before its `> Task :x FAILED` header are that task's, from the first", async () => {
+    const { lines } = await evidenceOf(gradle);
+    const header = wildLineNo(gradle, /Z > Task :app:compileDebugKotlin FAILED$/);
+    const first = wildLineNo(gradle, /Z e: file:\/\/\//);
+    expect(first).toBeLessThan(header);
+    expect(lines[0]).toBe(first);
+  });
+
+  const apt = 'gha-small-docker-php-configure-libxml';
+  onMirror(apt)('an apt error the script went on past (apt read its lists again below it) is not quoted; pkg-config\'s missing package is a dependency', async () => {
+    const { d, lines } = await evidenceOf(apt);
+    expect(lines).not.toContain(wildLineNo(apt, /E: Unable to locate package docker-compose-plugin/));
+    expect(lines[0]).toBe(wildLineNo(apt, /configure: error: Package requirements \(libxml-2\.0 >= 2\.9\.0\) were not met:/));
+    expect(d.category).toBe('dependency');
+  });
+
+  const release = 'gha-small-gh-release-403-retries';
+  onMirror(release)('a release the service refused with 403, retried until the action gave up, is infra', async () => {
+    const { d, lines } = await evidenceOf(release);
+    expect(lines[0]).toBe(wildLineNo(release, /GitHub release failed with status: 403$/));
+    expect(d.category).toBe('infra');
+  });
+
+  const black = 'gha-small-black-would-reformat';
+  onMirror(black)("black's `would reformat` printed inside a --diff hunk (stderr merged into stdout) does not end the hunk", () => {
+    const signals = pythonFormatMatcher.extract(logLines(wildLog(black)));
+    const hunk = wildLineNo(black, /Z @@ -47,13 \+47,11 @@$/);
+    expect(wildLineNo(black, /Z would reformat \S+github_actions_client\.py$/)).toBe(hunk + 1);
+    const s = signals.find((x) => x.logLine === hunk);
+    expect(s).toMatchObject({ path: '/home/runner/work/argos/argos/scout/scout/ci/github_actions_client.py', tool: 'black' });
+    expect(s?.related).not.toContain(hunk + 1);
+  });
+});
