@@ -290,6 +290,13 @@ function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>)
 /** The runner's own lines are never quoted: the exit code it prints is in every failed log. */
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
+/**
+ * A build script's directives to cargo, which cargo echoes under `--- stdout` when the script fails
+ * (`cargo:rerun-if-changed=build.rs`, `cargo:rustc-env=X=1`, `cargo::rustc-check-cfg=…`): instructions to
+ * the build, not what went wrong; the script's own messages around them are.
+ */
+const CARGO_DIRECTIVE = /^\s*cargo::?[A-Za-z_][\w-]*=/;
+
 /** A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. */
 const BANNER = /^\s*(?:[-=_~*#═─━⎯]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━⎯]{4,})?)\s*$/;
 
@@ -381,8 +388,8 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     for (const n of b.lines ?? range(b.start, b.end)) {
       const t = text.get(n);
       // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a
-      // block, nor a blank line (Maven's is its log level alone, `[INFO]`).
-      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && (n === b.header || !isConsequence(t))) out.push(n);
+      // block, nor a blank line (Maven's is its log level alone, `[INFO]`), nor a build script's directive.
+      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && (n === b.header || (!isConsequence(t) && !CARGO_DIRECTIVE.test(t)))) out.push(n);
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.

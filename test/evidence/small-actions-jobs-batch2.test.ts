@@ -50,4 +50,22 @@ describe('small Actions jobs, second round', () => {
     expect(s).toMatchObject({ path: '/home/runner/work/argos/argos/scout/scout/ci/github_actions_client.py', tool: 'black' });
     expect(s?.related).not.toContain(hunk + 1);
   });
+  const tauri = 'gha-small-tauri-build-script-icon';
+  onMirror(tauri)("a failed build script's `cargo:` directives are not quoted; its own message among them is", async () => {
+    const { lines } = await evidenceOf(tauri);
+    expect(lines[0]).toBe(wildLineNo(tauri, /failed to run custom build command for `namehold-wallet/));
+    expect(lines).toContain(wildLineNo(tauri, /`icons\/icon\.ico` not found/));
+    expect(lines).not.toContain(wildLineNo(tauri, /cargo:rerun-if-env-changed=TAURI_CONFIG/));
+    expect(lines).not.toContain(wildLineNo(tauri, /cargo:PERMISSION_FILES_PATH=/));
+  });
+
+  const spring = 'travis-dissection-spring-data-jpa-surefire-init-error';
+  onMirror(spring)("Spring's and Hibernate's own frames are plumbing: a run of them is quoted by its first few", async () => {
+    // Not one of this round's logs: the Spring context trace of the Maven job above made the rule, this one checks it.
+    const { lines } = await evidenceOf(spring);
+    const text = (await import('node:fs')).readFileSync(wildLog(spring), 'utf8').split('\n');
+    const frames = lines.filter((n) => /^\s+at org\.(?:springframework|hibernate)\./.test(text[n - 1]!.replace(/\x1b\[[0-9;]*m/g, '')));
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.length).toBeLessThanOrEqual(3);
+  });
 });
