@@ -89,6 +89,8 @@ const CONSEQUENCE = new RegExp(
     String.raw`^make(?:\[\d+\])?: \*\*\* (?:\[.*\] Error \d+|Waiting for unfinished jobs)`,
     String.raw`^npm ERR! (?:code|errno|A complete log|Failed at|This is probably|Exit status|syscall|$)`,
     String.raw`^npm error (?:code|errno|A complete log|command failed|path|command)\b`,
+    // npm's advice under an ERESOLVE report (retry with --force, where the full report is), like Maven's [Help 1].
+    String.raw`^npm (?:ERR!|error) (?:Fix the upstream dependency conflict|this command with --force|to accept an incorrect \(and potentially broken\)|For a full report see:|See \S+ for a full report|\S+eresolve-report\.txt\s*$)`,
     String.raw`^error Command failed`,
     String.raw`marked build as failure`,
     String.raw`^Finished: FAILURE`,

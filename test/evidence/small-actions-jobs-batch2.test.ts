@@ -68,4 +68,13 @@ describe('small Actions jobs, second round', () => {
     expect(frames.length).toBeGreaterThan(0);
     expect(frames.length).toBeLessThanOrEqual(3);
   });
+  const npm = 'gha-small-npm-ci-eresolve-peer';
+  onMirror(npm)("npm's advice under an ERESOLVE report (retry with --force, where the full report is) is not quoted; the conflict is", async () => {
+    const { lines } = await evidenceOf(npm);
+    expect(lines[0]).toBe(wildLineNo(npm, /npm error code ERESOLVE/));
+    expect(lines).toContain(wildLineNo(npm, /npm error Conflicting peer dependency: eslint@10\.0\.3/));
+    for (const advice of [/npm error Fix the upstream dependency conflict/, /npm error this command with --force/, /npm error For a full report see:/, /eresolve-report\.txt/]) {
+      expect(lines).not.toContain(wildLineNo(npm, advice));
+    }
+  });
 });
