@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../src/diagnose.js';
+import { wildLog, wildLineNo } from '../helpers/wild.js';
+
+/**
+ * Real failed Jenkins, GitLab and Azure Pipelines logs of issue 14's CI batch (fixtures/wild/, each
+ * label.json names the source): the evidence and category rules they showed, one shape each.
+ */
+const evidenceOf = async (id: string) => {
+  const d = await diagnose({ log: wildLog(id) });
+  return { d, lines: d.evidence.map((e) => e.line) };
+};
+
+describe('CI batch p17: evidence and category', () => {
+  it("git's `remote:` lines before its `fatal:` are the server's reason; a 403 from git is credentials, infra", async () => {
+    const id = 'azure-gdp-replatform-git-push-403';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines).toEqual([1, 2, 3]);
+    expect(d.category).toBe('infra');
+  });
+
+  it("bash's two-line syntax error (the report, then the code at the same `file: line N:`) is one block", async () => {
+    const id = 'jenkins-freestyle-autoarchive-shell-syntax-error';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines).toEqual([1, 2]);
+    expect(d.category).toBe('compile');
+  });
+
+  it("a script's wait that gave up after a while ends the step (infra); rm's `No such file` for a file already gone is not evidence", async () => {
+    const id = 'jenkins-freestyle-oup-atlas-deploy-tag-timeout';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines[0]).toBe(wildLineNo(id, /since 20 minutes hence exiting/));
+    expect(lines).not.toContain(wildLineNo(id, /cannot remove .unhealthy\.txt/));
+    expect(d.category).toBe('infra');
+  });
+
+  it("a Jenkinsfile that did not compile is the pipeline script's compile error, not the checkout's infra", async () => {
+    const id = 'jenkins-pipeline-ansible-ex-duplicate-stage-name';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines[0]).toBe(wildLineNo(id, /MultipleCompilationErrorsException: startup failed/));
+    expect(d.category).toBe('compile');
+  });
+
+  it('a GitLab job that failed fetching its sources or preparing its environment is infra, quoted at the runner-section error', async () => {
+    const godot = await evidenceOf('gitlab-godot-ci-shallow-file-changed');
+    expect(godot.lines).toEqual([wildLineNo('gitlab-godot-ci-shallow-file-changed', /^fatal: shallow file has changed/)]);
+    expect(godot.d.category).toBe('infra');
+    const prep = await evidenceOf('gitlab-terraform-runner-prepare-environment-255');
+    expect(prep.lines).toEqual([10]);
+    expect(prep.d.category).toBe('infra');
+  });
+});
