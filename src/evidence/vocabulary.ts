@@ -27,6 +27,9 @@ const STRONG = new RegExp(
     // `ASSERT:msg expected:<> but was:<x>`), and an `ASSERT:` label opens a runner's report.
     String.raw`\bexpected:?\s*<[^>]*>\s*but was:?\s*<|^\s*ASSERT(?:ION)?:`,
     String.raw`\bfatal\b`,
+    // Jenkins' compiler report on its Pipeline script, at a line of the Jenkinsfile (`WorkflowScript: 11:
+    // Expected a step @ line 11, column 17.`), printed under `startup failed:` and set apart by blank lines.
+    String.raw`^WorkflowScript: \d+: `,
     String.raw`[✗✘✕×❌]`,
     // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
     String.raw`\*\*\* .*\.\s+Stop\.$`,
@@ -348,7 +351,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     'compile',
     new RegExp(
       [
-        String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
+        String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token

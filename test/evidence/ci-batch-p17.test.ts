@@ -49,4 +49,18 @@ describe('CI batch p17: evidence and category', () => {
     expect(prep.lines).toEqual([10]);
     expect(prep.d.category).toBe('infra');
   });
+
+  it("Jenkins' compiler report on the Jenkinsfile (`WorkflowScript: 11: …`) is quoted under `startup failed:` across the reporter's blank lines", async () => {
+    const id = 'jenkins-pipeline-simple-java-maven-app-expected-a-step';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines).toEqual([3, 5, 7]);
+    expect(d.category).toBe('compile');
+  });
+
+  it("Maven's `there is no POM in this directory` is the build's own file missing: compile", async () => {
+    const id = 'jenkins-pipeline-cloudbees-examples-maven-no-pom';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines).toEqual([wildLineNo(id, /no POM in this directory/)]);
+    expect(d.category).toBe('compile');
+  });
 });

@@ -251,3 +251,11 @@ describe('Jenkins: a Pipeline whose Jenkinsfile did not compile shows no stage (
     expect(layout.steps.find((s) => s.name === 'checkout')).toMatchObject({ startLine: 1, endLine: 2 });
   });
 });
+
+describe('Jenkins: a Pipeline console that ends inside a stage (cloudbees/cloudbees-examples#9, pasted mid-run)', () => {
+  it('the stage still open where the console stops is the failing one', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-cloudbees-examples-maven-no-pom');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toMatchObject({ name: 'Build', startLine: 8, endLine: 21, kind: 'user', failed: true });
+  });
+});

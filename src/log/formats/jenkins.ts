@@ -129,7 +129,10 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
   const last = [...ran].reverse().find((s) => s.kind !== 'post');
-  if (last && (failedBuild || scriptExit || last.errorLines.length)) {
+  // A console that ends inside a stage (no `// stage`, no `End of Pipeline`, no `Finished:`) was copied or
+  // cut while that stage ran: the stage it stops in is the one the reader brought it for.
+  const cutInside = last !== undefined && open.includes(last) && endOfPipeline === undefined;
+  if (last && (failedBuild || scriptExit || last.errorLines.length || cutInside)) {
     last.failed = true;
     if (scriptExit) {
       last.errorLines.push(scriptExit.n);
