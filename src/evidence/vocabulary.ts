@@ -165,7 +165,13 @@ export function errorScore(text: string): number {
  * is the tool saying what it failed to do, even when its message ends with the exit status it got.
  */
 const STRUCTURED_FATAL = /\blevel=(?:fatal|panic|error)\b.*\bmsg=/;
-export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text);
+/**
+ * A report that quotes an exit status inside its own message and goes on to say why (podman's `Error
+ * processing tar file(exit status 1): there might not be enough IDs available in the namespace …`): the
+ * status is a detail of the report, not a restatement of it.
+ */
+const QUOTED_EXIT = /exit (?:code|status) -?\d+\)?: \S.{20,}/;
+export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text);
 
 /** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
 const FRAME = new RegExp(

@@ -63,4 +63,11 @@ describe('CI batch p17: evidence and category', () => {
     expect(lines).toEqual([wildLineNo(id, /no POM in this directory/)]);
     expect(d.category).toBe('compile');
   });
+
+  it('a report that quotes an exit status inside its message and goes on (`…tar file(exit status 1): there might not be enough IDs…`) is evidence, not an exit echo', async () => {
+    const id = 'jenkins-pipeline-podman-rootless-lchown';
+    const { d, lines } = await evidenceOf(id);
+    expect(lines).toContain(wildLineNo(id, /^Error: error creating build container/));
+    expect(d.failingStep).toMatchObject({ name: 'Build', startLine: 48, endLine: 162 });
+  });
 });
