@@ -21,6 +21,10 @@ import { leadingLocation } from './read-locations.js';
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
 
+/** git's verdict on a transfer, and the server's lines it passes on (`remote: …`, not `remote: Counting objects`'s progress). */
+const GIT_VERDICT = /^(?:fatal|error): /;
+const GIT_REMOTE = /^remote: \S.*(?:[Pp]ermission|denied|[Ff]orbidden|not (?:allowed|authorized|found)|TF\d{6}|[Ee]rror|rejected|[Ii]nvalid)/;
+
 /** unittest's rule between a test's title (and docstring) and its traceback; its `=====` goes above the title. */
 const DASHES = /^\s*-{10,}\s*$/;
 /** A rule of dashes or equals signs between a test's title and its details. */
@@ -66,6 +70,13 @@ const TAP_DIAGNOSTIC = /^\s*#\s{2,}\S/;
 export function headerAbove(lines: readonly LogLine[], i: number): number {
   // `file:line: error: …` heads its own block: the caret and source above it close the diagnostic before.
   if (isLocatedDiagnostic(lines[i]!.text)) return i;
+  // git prints the server's own reason as `remote: …` lines just before its `fatal:` / `error:` (a refused
+  // push: `remote: TF401027: You need the Git 'GenericContribute' permission …`): they head the same report.
+  if (GIT_VERDICT.test(lines[i]!.text)) {
+    let j = i;
+    while (j > 0 && i - j < MAX_HEADER_LOOKBACK && GIT_REMOTE.test(lines[j - 1]!.text)) j--;
+    if (j < i) return j;
+  }
   const indent = indentOf(lines[i]!.text);
   const diffBelow = isAssertionLine(lines[i]!.text);
   let top = i;
@@ -232,8 +243,20 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
         if (ownFrames) break;
       } else ownFrames++;
     }
-    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '')) end = j;
+    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '') || samePlace(lines[j - 1]!.text, t)) end = j;
     else break;
   }
   return end;
+}
+
+/** A shell's report place: `./build.sh: line 34: `, `/tmp/x.sh: 12: `. */
+const SHELL_PLACE = /^(\S+: (?:line )?\d+: )/;
+/**
+ * A line that continues the report above at the same place: bash prints a syntax error on two lines, the
+ * second quoting the code it could not parse (`a.sh: line 34: syntax error near unexpected token `}'`,
+ * then `a.sh: line 34: `}'`).
+ */
+function samePlace(above: string, text: string): boolean {
+  const place = SHELL_PLACE.exec(above)?.[1];
+  return place !== undefined && text.startsWith(place);
 }

@@ -27,6 +27,9 @@ const STRONG = new RegExp(
     // `ASSERT:msg expected:<> but was:<x>`), and an `ASSERT:` label opens a runner's report.
     String.raw`\bexpected:?\s*<[^>]*>\s*but was:?\s*<|^\s*ASSERT(?:ION)?:`,
     String.raw`\bfatal\b`,
+    // Jenkins' compiler report on its Pipeline script, at a line of the Jenkinsfile (`WorkflowScript: 11:
+    // Expected a step @ line 11, column 17.`), printed under `startup failed:` and set apart by blank lines.
+    String.raw`^WorkflowScript: \d+: `,
     String.raw`[✗✘✕×❌]`,
     // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
     String.raw`\*\*\* .*\.\s+Stop\.$`,
@@ -44,7 +47,7 @@ const STRONG = new RegExp(
   ].join('|'),
 );
 /** Failure's own words: enough to start a block. */
-const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b/i;
+const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?|giving up|gave up|(?:hence|so|now) exiting)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b/i;
 /** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
 const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict|not (?:a |an )?valid)\b/i;
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
@@ -138,6 +141,12 @@ const CONSEQUENCE = new RegExp(
 const SLASHED_LABEL = /\bFailure\/Error:/g;
 
 /** How strongly a line says "something failed here", 0..1 (paths and URLs masked first). */
+/**
+ * rm saying that what it was asked to delete is not there (`rm: cannot remove 'x.txt': No such file or
+ * directory`): the file is gone, as wanted. A script that cleans up before it starts prints it and runs on.
+ */
+const ALREADY_GONE = /^rm: cannot remove .*: No such file or directory$/;
+
 export function errorScore(text: string): number {
   if (text.length > 2000) return 0;
   const t = text.replace(SLASHED_LABEL, ' error: ').replace(PATHISH, ' ').replace(NAMEISH, ' ');
@@ -145,7 +154,7 @@ export function errorScore(text: string): number {
   let s = STRONG.test(t) ? 0.9 : FAILURE_WORDS.test(t) ? 0.6 : MEDIUM.test(t) ? 0.45 : 0;
   if (!s) return 0;
   if (NEGATED.test(t)) s *= 0.3;
-  if (PASSING.test(t)) s *= 0.3;
+  if (PASSING.test(t) || ALREADY_GONE.test(text)) s *= 0.3;
   if (ROUTINE_LEVEL.test(t)) s *= 0.45;
   else if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
   if (COMMAND_ECHO.test(t)) s *= 0.3;
@@ -158,7 +167,13 @@ export function errorScore(text: string): number {
  * is the tool saying what it failed to do, even when its message ends with the exit status it got.
  */
 const STRUCTURED_FATAL = /\blevel=(?:fatal|panic|error)\b.*\bmsg=/;
-export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text);
+/**
+ * A report that quotes an exit status inside its own message and goes on to say why (podman's `Error
+ * processing tar file(exit status 1): there might not be enough IDs available in the namespace …`): the
+ * status is a detail of the report, not a restatement of it.
+ */
+const QUOTED_EXIT = /exit (?:code|status) -?\d+\)?: \S.{20,}/;
+export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text);
 
 /** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
 const FRAME = new RegExp(
@@ -292,7 +307,9 @@ export const INFRA_CAUSE = new RegExp(
     // disk, memory, signals and the runner
     String.raw`No space left on device|\bENOSPC\b|[Dd]isk quota exceeded|\bOOMKilled\b|[Oo]ut of memory|Cannot allocate memory|\bKilled\b(?: signal| process|\s*$)|killed by signal|signal 9\b|exit code 137\b|exceeded the maximum time limit|has exceeded the (?:maximum )?(?:execution )?time|[Tt]ime ?limit (?:exceeded|reached)|No output has been received in the last|lost communication|runner has received a shutdown signal|The operation was canceled`,
     // credentials the CI holds, refused by the service it talks to, and a CI tool not set up to run
-    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|\b(?:release|upload|publish|deploy|request|API call) failed with (?:HTTP )?status(?: code)?:? (?:401|403)\b|Resource not accessible by integration|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|remote: Permission to \S+ denied|Please make sure you have the correct access rights|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|\b(?:release|upload|publish|deploy|request|API call) failed with (?:HTTP )?status(?: code)?:? (?:401|403)\b|Resource not accessible by integration|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|remote: Permission to \S+ denied|unable to access '[^']*': The requested URL returned error: 40[13]\b|Please make sure you have the correct access rights|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    // a script's own wait that gave up after a while (a deploy waiting for an instance, a service to come up)
+    String.raw`\b(?:after|since|for) \d+ (?:sec(?:ond)?s?|min(?:ute)?s?|hours?)\b.*\b(?:exiting|giving up|gave up|aborting)\b`,
     // apt's package index out of date on the image: its archives are gone from the mirror
     String.raw`Unable to fetch some archives|[Hh]ash [Ss]um mismatch|Some index files failed to download`,
     // the agent's account cannot raise its privileges: sudo asks for a password nobody can type
@@ -342,7 +359,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     'compile',
     new RegExp(
       [
-        String.raw`Buildfile: \S+ does not exist|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
+        String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token

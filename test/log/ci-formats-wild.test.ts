@@ -219,3 +219,43 @@ describe("the CI's own checkout step, by the format's step identity (fetchesSour
     expect(fetchesSources(deploy)).toBe(false);
   });
 });
+
+describe('GitLab: a job that failed in a runner set-up section, before any script ran (issue 14, CI batch p17)', () => {
+  it('`fatal: shallow file has changed` under `Getting source from Git repository` is get_sources, not a script', async () => {
+    const { layout } = await layoutOf('gitlab-godot-ci-shallow-file-changed');
+    expect(layout.format).toBe('gitlab');
+    expect(layout.failing).toMatchObject({ name: 'get_sources', startLine: 10, endLine: 14, kind: 'setup', errorLines: [17], exitCode: 1 });
+    expect(fetchesSources(layout.failing!)).toBe(true);
+  });
+
+  it("`Job failed: prepare environment: exit code 255` is the runner's `Preparing environment`, its set-up", async () => {
+    const { layout } = await layoutOf('gitlab-terraform-runner-prepare-environment-255');
+    expect(layout.failing).toMatchObject({ name: 'prepare_script', startLine: 8, endLine: 10, kind: 'setup', errorLines: [10] });
+    expect(fetchesSources(layout.failing!)).toBe(true);
+    // The copied headings and the duration under each are the runner's, never evidence.
+    expect([...(layout.runnerLines ?? [])]).toEqual([3, 4, 8, 9]);
+  });
+
+  it('a tail whose only headings are the clean-up ones still puts the error in the script above them', async () => {
+    const { layout } = await layoutOf('gitlab-docker-docs-push-missing-tag');
+    expect(layout.failing).toMatchObject({ name: 'step_script', startLine: 1, kind: 'user' });
+  });
+});
+
+describe('Jenkins: a Pipeline whose Jenkinsfile did not compile shows no stage (jack-snake123/ansible-ex)', () => {
+  it('after `Obtained … from git` the console is the pipeline script, a user step, not the SCM checkout', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-ansible-ex-duplicate-stage-name');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toMatchObject({ name: 'pipeline script', startLine: 3, kind: 'user' });
+    expect(fetchesSources(layout.failing!)).toBe(false);
+    expect(layout.steps.find((s) => s.name === 'checkout')).toMatchObject({ startLine: 1, endLine: 2 });
+  });
+});
+
+describe('Jenkins: a Pipeline console that ends inside a stage (cloudbees/cloudbees-examples#9, pasted mid-run)', () => {
+  it('the stage still open where the console stops is the failing one', async () => {
+    const { layout } = await layoutOf('jenkins-pipeline-cloudbees-examples-maven-no-pom');
+    expect(layout.format).toBe('jenkins');
+    expect(layout.failing).toMatchObject({ name: 'Build', startLine: 8, endLine: 21, kind: 'user', failed: true });
+  });
+});

@@ -1,3 +1,4 @@
+import type { LogLine } from '../../types.js';
 import type { SectionMarker } from '../scan-log.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
@@ -23,6 +24,25 @@ const HEADING: readonly [RegExp, string, StepKind][] = [
   [/^Uploading artifacts for (?:successful|failed) job$/, 'upload_artifacts', 'post'],
   [/^Cleaning up (?:project directory and )?file based variables$/, 'cleanup_file_variables', 'post'],
 ];
+
+/** The duration the job page prints under each copied heading (`00:17`, `01:02:03`). */
+const DURATION = /^\d\d(?::\d\d){1,2}$/;
+
+/**
+ * The runner's own lines in a trace copied from the job page: its section headings and the duration under
+ * each. They say which section ran, not why it failed, so they are never evidence.
+ */
+function runnerHeadingLines(lines: readonly LogLine[]): number[] {
+  const own: number[] = [];
+  let afterHeading = false;
+  for (const l of lines) {
+    const t = l.text.trim();
+    const heading = t.length <= 80 && HEADING.some(([re]) => re.test(t));
+    if (heading || (afterHeading && DURATION.test(t))) own.push(l.n);
+    afterHeading = heading;
+  }
+  return own;
+}
 
 function kindOf(name: string): StepKind {
   if (POST_SECTION.test(name)) return 'post';
@@ -53,6 +73,7 @@ export const gitlab: CiFormatModule = {
     attachJobError(lines, steps);
     return steps;
   },
+  runnerLines: (lines) => runnerHeadingLines(lines),
 };
 
 function fromMarkers(sections: readonly SectionMarker[], totalLines: number): Step[] {
@@ -95,6 +116,10 @@ function attachJobError(lines: FormatInput['lines'], steps: Step[]): void {
     if (!JOB_FAILED.test(l.text)) continue;
     const before = steps.filter((s) => s.startLine <= l.n);
     let owner = [...before].reverse().find((s) => s.kind === 'user');
+    // The runner runs its sections in order and stops at the first that fails: a job error with no script
+    // section above it, after a set-up section (`Getting source from Git repository`, `Preparing
+    // environment`), ended in the last set-up section that started, not in a script that never ran.
+    if (!owner) owner = [...before].reverse().find((s) => s.kind === 'setup');
     if (!owner) {
       // A tail that starts inside the script (only the cleanup headings survived): the script is all above them.
       const first = lines[0]?.n ?? l.n;

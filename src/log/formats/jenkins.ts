@@ -8,6 +8,8 @@ const MARKED = /^Build step '(.+)' marked build as failure$/;
 const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 /** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
+/** A Pipeline job read its script from the SCM (`Obtained Jenkinsfile from git https://…`): the checkout is done. */
+const OBTAINED = /^Obtained \S+ from /;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
 /** A Pipeline step that runs a command on the agent. */
 const COMMAND_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)$/;
@@ -127,7 +129,10 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
   const last = [...ran].reverse().find((s) => s.kind !== 'post');
-  if (last && (failedBuild || scriptExit || last.errorLines.length)) {
+  // A console that ends inside a stage (no `// stage`, no `End of Pipeline`, no `Finished:`) was copied or
+  // cut while that stage ran: the stage it stops in is the one the reader brought it for.
+  const cutInside = last !== undefined && open.includes(last) && endOfPipeline === undefined;
+  if (last && (failedBuild || scriptExit || last.errorLines.length || cutInside)) {
     last.failed = true;
     if (scriptExit) {
       last.errorLines.push(scriptExit.n);
@@ -146,6 +151,15 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
   let post = false;
   for (const l of lines) {
     const t = text(l.text);
+    if (!post && current.kind === 'setup' && steps.length === 1 && OBTAINED.test(t)) {
+      // A Pipeline job whose console shows no stage (its Jenkinsfile failed to compile: `startup failed`,
+      // `WorkflowScript: 73: …`): once the script is obtained the checkout is over, and what follows is the
+      // pipeline script's own run, a user step, so its compile error is not read as the checkout's.
+      current.endLine = l.n;
+      current = { name: 'pipeline script', startLine: l.n + 1, endLine: totalLines, kind: 'user', errorLines: [] };
+      steps.push(current);
+      continue;
+    }
     if (!post && CLASSIC_STEP.test(t)) {
       current.endLine = l.n - 1;
       current = { name: t.replace(/^\[[^\]]+\] \$ /, '').replace(/^\$ /, ''), startLine: l.n, endLine: totalLines, kind: 'user', errorLines: [] };

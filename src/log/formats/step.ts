@@ -78,13 +78,14 @@ export function stepFailed(s: Step): boolean {
 }
 
 /**
- * The steps in which a CI fetches the project's sources itself, before any project command runs, by the
- * names each format gives them: GitLab's `get_sources`, Jenkins' `Declarative: Checkout SCM` (and a
+ * The steps in which a CI prepares itself and fetches the project's sources, before any project command
+ * runs, by the names each format gives them: GitLab's `get_sources` (and the runner's own
+ * `prepare_executor` / `prepare_script`, which set up its executor and shell), Jenkins' `Declarative: Checkout SCM` (and a
  * freestyle job's SCM checkout, the console before its first build step), `actions/checkout@…`, Azure's
  * `Checkout …` task, CircleCI's `Checkout code`, Travis' `git.checkout` fold, Drone's `clone`, TeamCity's
  * `Updating sources`, Buildkite's checkout hooks.
  */
-const SOURCE_FETCH = /^(?:get_sources|Declarative: Checkout SCM|checkout|Checkout(?: .+)?|actions\/checkout@.*|git\.checkout.*|clone|git|Updating sources.*|Collecting changes.*|.*\bcheckout hook)$/i;
+const SOURCE_FETCH = /^(?:get_sources|prepare_executor|prepare_script|Declarative: Checkout SCM|checkout|Checkout(?: .+)?|actions\/checkout@.*|git\.checkout.*|clone|git|Updating sources.*|Collecting changes.*|.*\bcheckout hook)$/i;
 
 /**
  * True when the step is the runner's own fetch of the sources (a setup step named for it): what fails
