@@ -339,12 +339,23 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
       if (ordered[i + 1]) outer.set(f, ordered[i + 1]!);
     });
     const owned = stack.length > 0 && nearFailingTest(stack);
-    if (owned && ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
+    if (owned && (ordered.some((f) => isTestFile(fileOf(f.path!) ?? '')) || (ordered.length > 0 && fromTestFile(ordered)))) for (const f of ordered) underTest.add(f);
     stack = [];
   };
   // A failing test's report line (pytest's `E …`, unittest's exception, Maven's `<<< ERROR!`) ends one
   // traceback and heads the next: frames on either side of it are different stacks, however close.
-  const breaks = signals.filter((s) => s.kind === 'test').map((s) => s.logLine).sort((a, b) => a - b);
+  // pytest prints a test's `E` lines inside its traceback, above the entry that raised (`pkg/x.py:43:
+  // ImportError`): its section begins at the first `>` line it marked, so that is where its traceback starts.
+  const tests = signals.filter((s) => s.kind === 'test');
+  const startOf = (t: Signal) => (t.tool === 'pytest' ? Math.min(t.logLine, ...(t.related ?? [])) : t.logLine);
+  const breaks = tests.map(startOf).sort((a, b) => a - b);
+  // pytest folds the test function's own entry (the traceback's outermost) into the test's report: a stack
+  // inside that report passes through the test file as surely as one that prints its frame.
+  const fromTestFile = (frames: Signal[]) => {
+    const first = Math.min(...frames.map((f) => f.logLine));
+    const last = Math.max(...frames.map((f) => f.logLine));
+    return tests.some((t) => t.tool === 'pytest' && t.path && isTestFile(fileOf(t.path) ?? '') && startOf(t) < first && t.logLine <= last + FAILURE_TRAILER_SPAN && first - startOf(t) <= FAILURE_HEADER_SPAN);
+  };
   const breakBetween = (a: number, b: number) => breaks.some((n) => n > a && n < b);
   // Only a failing test's own stack says "the code it called raised": a stack a passing test printed
   // through its logger (jest's `console.error` with its trace) passes through a test file too.
