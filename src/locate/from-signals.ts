@@ -93,6 +93,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
         line = unclosed;
       }
     }
+    if (line !== undefined && ws && s.kind === 'diagnostic' && PY_SYNTAX.test(s.message) && /\.pyw?$/.test(file)) {
+      const opener = unclosedOpenerAbove(ws, file, line);
+      if (opener !== undefined) {
+        notes.push(`line ${opener} opens a bracket still open at the reported line ${line}, which begins a statement: Python reports an unclosed bracket where the next statement starts`);
+        line = opener;
+      }
+    }
     if (line === undefined) continue;
     // A line one past the end (msgfmt's `end-of-line within string` on a file's last line): the last line.
     const fileLines = ws && line > 1 ? ws.lines(file) : undefined;
@@ -117,6 +124,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
     }
     if (s.severity === 'warning') score *= 0.4;
+    // The style reports on the line the parser stopped at (E128, E122) are knock-ons of the syntax error.
+    if (notes.some((n) => n.includes('Python reports an unclosed bracket'))) score += SYNTAX_OPENER_LIFT;
     // A frame says where, not why: borrow the error it belongs to (the test or exception above it).
     const why = s.kind === 'frame' ? headlineFor(s, signals) : undefined;
     out.push({
@@ -253,6 +262,42 @@ function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
 const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b/i;
+
+/** Python's parser on a bracket left open: flake8's `E901 SyntaxError: invalid syntax`, CPython's `SyntaxError`, `EOF in multi-line statement`. */
+const PY_SYNTAX = /\bSyntaxError\b|\binvalid syntax\b|\bEOF in multi-line statement\b|\bunexpected EOF while parsing\b/;
+/** A line that begins a Python statement (the parser meets it inside the bracket and stops there). */
+const PY_STATEMENT = /^\s*(?:@|(?:async\s+)?def\b|class\b|if\b|elif\b|else\b|for\b|while\b|return\b|import\b|from\b|with\b|try\b|except\b|finally\b|raise\b|pass\b)/;
+/** Code lines above the reported one where the unclosed bracket may have been opened. */
+const OPENER_SPAN = 5;
+/** How much the opener outranks the other reports on the reported line. */
+const SYNTAX_OPENER_LIFT = 0.05;
+
+/**
+ * Python reports a bracket left open (`_("Name of User)", blank=True)`, a quote inside the string) at the
+ * next statement it cannot parse inside it (`def __str__(self):`, two lines on). When the reported line
+ * begins a statement and a line above it opened a bracket that is still open there, that line is the
+ * place. A report inside a multi-line call that closes by the reported line is left where it is.
+ */
+function unclosedOpenerAbove(ws: Workspace, file: string, line: number): number | undefined {
+  const text = ws.lines(file);
+  if (!text || !PY_STATEMENT.test(text[line - 1] ?? '')) return undefined;
+  let open = bracketNet(text[line - 1] ?? '');
+  let code = 0;
+  for (let n = line - 1; n >= 1 && code < OPENER_SPAN; n--) {
+    const t = text[n - 1] ?? '';
+    if (/^\s*(?:#|$)/.test(t)) continue;
+    code++;
+    open += bracketNet(t);
+    if (open > 0) return bracketNet(t) > 0 ? n : undefined;
+  }
+  return undefined;
+}
+
+/** Brackets a line opens minus those it closes, strings left out. */
+function bracketNet(text: string): number {
+  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '').replace(/#.*$/, '');
+  return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
+}
 
 /** A line that opens more brackets of a kind than it closes (strings left out). */
 function unbalanced(text: string): boolean {
