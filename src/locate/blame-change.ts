@@ -192,7 +192,9 @@ export function belowTestLine(blamed: Candidate[], candidates: readonly Candidat
   const best = merged[0];
   // The failing test's own report on its innermost frame: a bare frame in a test file (a helper thread, a
   // stack printed with no test named) proves less than that, and the change keeps its place (openpnp).
-  if (!best || !isTestFile(best.file) || best.cause !== 'test' || !best.notes.includes('innermost frame in the repository')) return blamed;
+  // A file the runner reports a failing test in is a test file by the log's own word, whatever its name
+  // (glances' `unitest.py`).
+  if (!best || best.cause !== 'test' || !best.notes.includes('innermost frame in the repository')) return blamed;
   for (const c of blamed) if (c.notes.includes(UNREACHED) && c.score >= best.score) c.score = best.score - UNREACHED_BELOW_TEST_LINE;
   return blamed;
 }

@@ -93,6 +93,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
         line = unclosed;
       }
     }
+    if (line !== undefined && ws && s.kind === 'diagnostic' && PY_SYNTAX.test(s.message) && /\.pyw?$/.test(file)) {
+      const opener = unclosedOpenerAbove(ws, file, line);
+      if (opener !== undefined) {
+        notes.push(`line ${opener} opens a bracket still open at the reported line ${line}, which begins a statement: Python reports an unclosed bracket where the next statement starts`);
+        line = opener;
+      }
+    }
     if (line === undefined) continue;
     // A line one past the end (msgfmt's `end-of-line within string` on a file's last line): the last line.
     const fileLines = ws && line > 1 ? ws.lines(file) : undefined;
@@ -117,6 +124,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       notes.push(depth === 0 ? 'innermost frame in the repository' : `frame ${depth + 1} of the stack in the repository`);
     }
     if (s.severity === 'warning') score *= 0.4;
+    // The style reports on the line the parser stopped at (E128, E122) are knock-ons of the syntax error.
+    if (notes.some((n) => n.includes('Python reports an unclosed bracket'))) score += SYNTAX_OPENER_LIFT;
     // A frame says where, not why: borrow the error it belongs to (the test or exception above it).
     const why = s.kind === 'frame' ? headlineFor(s, signals) : undefined;
     out.push({
@@ -254,6 +263,42 @@ function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
 const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b/i;
 
+/** Python's parser on a bracket left open: flake8's `E901 SyntaxError: invalid syntax`, CPython's `SyntaxError`, `EOF in multi-line statement`. */
+const PY_SYNTAX = /\bSyntaxError\b|\binvalid syntax\b|\bEOF in multi-line statement\b|\bunexpected EOF while parsing\b/;
+/** A line that begins a Python statement (the parser meets it inside the bracket and stops there). */
+const PY_STATEMENT = /^\s*(?:@|(?:async\s+)?def\b|class\b|if\b|elif\b|else\b|for\b|while\b|return\b|import\b|from\b|with\b|try\b|except\b|finally\b|raise\b|pass\b)/;
+/** Code lines above the reported one where the unclosed bracket may have been opened. */
+const OPENER_SPAN = 5;
+/** How much the opener outranks the other reports on the reported line. */
+const SYNTAX_OPENER_LIFT = 0.05;
+
+/**
+ * Python reports a bracket left open (`_("Name of User)", blank=True)`, a quote inside the string) at the
+ * next statement it cannot parse inside it (`def __str__(self):`, two lines on). When the reported line
+ * begins a statement and a line above it opened a bracket that is still open there, that line is the
+ * place. A report inside a multi-line call that closes by the reported line is left where it is.
+ */
+function unclosedOpenerAbove(ws: Workspace, file: string, line: number): number | undefined {
+  const text = ws.lines(file);
+  if (!text || !PY_STATEMENT.test(text[line - 1] ?? '')) return undefined;
+  let open = bracketNet(text[line - 1] ?? '');
+  let code = 0;
+  for (let n = line - 1; n >= 1 && code < OPENER_SPAN; n--) {
+    const t = text[n - 1] ?? '';
+    if (/^\s*(?:#|$)/.test(t)) continue;
+    code++;
+    open += bracketNet(t);
+    if (open > 0) return bracketNet(t) > 0 ? n : undefined;
+  }
+  return undefined;
+}
+
+/** Brackets a line opens minus those it closes, strings left out. */
+function bracketNet(text: string): number {
+  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '').replace(/#.*$/, '');
+  return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
+}
+
 /** A line that opens more brackets of a kind than it closes (strings left out). */
 function unbalanced(text: string): boolean {
   const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
@@ -339,12 +384,23 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
       if (ordered[i + 1]) outer.set(f, ordered[i + 1]!);
     });
     const owned = stack.length > 0 && nearFailingTest(stack);
-    if (owned && ordered.some((f) => isTestFile(fileOf(f.path!) ?? ''))) for (const f of ordered) underTest.add(f);
+    if (owned && (ordered.some((f) => isTestFile(fileOf(f.path!) ?? '')) || (ordered.length > 0 && fromTestFile(ordered)))) for (const f of ordered) underTest.add(f);
     stack = [];
   };
   // A failing test's report line (pytest's `E …`, unittest's exception, Maven's `<<< ERROR!`) ends one
   // traceback and heads the next: frames on either side of it are different stacks, however close.
-  const breaks = signals.filter((s) => s.kind === 'test').map((s) => s.logLine).sort((a, b) => a - b);
+  // pytest prints a test's `E` lines inside its traceback, above the entry that raised (`pkg/x.py:43:
+  // ImportError`): its section begins at the first `>` line it marked, so that is where its traceback starts.
+  const tests = signals.filter((s) => s.kind === 'test');
+  const startOf = (t: Signal) => (t.tool === 'pytest' ? Math.min(t.logLine, ...(t.related ?? [])) : t.logLine);
+  const breaks = tests.map(startOf).sort((a, b) => a - b);
+  // pytest folds the test function's own entry (the traceback's outermost) into the test's report: a stack
+  // inside that report passes through the test file as surely as one that prints its frame.
+  const fromTestFile = (frames: Signal[]) => {
+    const first = Math.min(...frames.map((f) => f.logLine));
+    const last = Math.max(...frames.map((f) => f.logLine));
+    return tests.some((t) => t.tool === 'pytest' && t.path && isTestFile(fileOf(t.path) ?? '') && startOf(t) < first && t.logLine <= last + FAILURE_TRAILER_SPAN && first - startOf(t) <= FAILURE_HEADER_SPAN);
+  };
   const breakBetween = (a: number, b: number) => breaks.some((n) => n > a && n < b);
   // Only a failing test's own stack says "the code it called raised": a stack a passing test printed
   // through its logger (jest's `console.error` with its trace) passes through a test file too.

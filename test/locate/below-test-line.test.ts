@@ -42,6 +42,15 @@ describe('belowTestLine', () => {
     expect(mergeCandidates([...log, ...blamed])[0]).toMatchObject({ file: 'src/engine.py', line: 117 });
   });
 
+  it("holds for a test file whatever its name, since the runner's report says it is one", () => {
+    // The shape of glances (Travis 361154903): unittest reports the failing test in `unitest.py:252` (a name
+    // no test-file pattern knows); the breaking commit changed glances/__init__.py, which the test imports
+    // but does not reach through calls. The real fix changed unitest.py:252 (and glances/compat.py).
+    const log = [cand('unitest.py', 252, 'test', 1.05, ['innermost frame in the repository'])];
+    const blamed = belowTestLine([cand('glances/__init__.py', 30, 'diff', 1.38, ['the failing test imports this file', UNREACHED])], log);
+    expect(mergeCandidates([...log, ...blamed])[0]).toMatchObject({ file: 'unitest.py', line: 252 });
+  });
+
   it('leaves an unreached change alone when the test-file line is a bare frame with no failing test reported on it', () => {
     // openpnp (Travis 110833060): an exception printed from a test class with no test report on that line.
     const log = [cand('src/test/java/SampleJobTest.java', 120, 'frame', 0.6, ['innermost frame in the repository'], 0)];

@@ -23,6 +23,18 @@ describe('candidatesFromSignals: raised in the code under test', () => {
     expect(r.diagnosis.findings.slice(1).some((f: { file: string }) => isTestFile(f.file))).toBe(true);
   });
 
+  it("reads pytest's long traceback as one stack from the test function down, though its E lines sit above the raising entry", async () => {
+    // fixtures/logs/pytest-keyerror-in-source (recorded pytest 9): `tests/test_orders.py:17:` (the test's
+    // entry, folded into the test's report), then `E   KeyError: 'ab-1'`, then `inventory/store.py:16: KeyError`.
+    // The E lines are not a second traceback; the entry below them is where the code the test called raised.
+    const r = await evaluateCase('pytest-keyerror-in-source', diagnoseWithTrace, { noBase: true });
+    const top = r.diagnosis.findings[0];
+    expect(`${top.file}:${top.line}`).toBe('inventory/store.py:16');
+    const cand = r.trace.candidates.find((c: { file: string; line: number }) => c.file === top.file && c.line === top.line);
+    expect(cand.notes).toContain(RAISED_UNDER_TEST);
+    expect(r.diagnosis.findings.slice(1).some((f: { file: string }) => f.file === 'tests/test_orders.py')).toBe(true);
+  });
+
   it("leaves a passing test's logged trace alone (jest's captured console.error), real jest log", async () => {
     // fixtures/wild/gha-javascript-jest-2518112250: passing suites print `console.error` traces through
     // src/js/utils/general.js from test files; the failure is the TypeError under shepherd-modal.spec.js.
