@@ -418,6 +418,8 @@ const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col
  */
 const TABLE_ROW = /^\s*(\d+)\s+\|\s*(?:ERROR|WARNING|error|warning)\s*\|/;
 const MARKED_ROW = /^\s*(?:[✗✘×⚡!]\s+)?#(\d+)(?:-\d+)?: \S/;
+/** A parser's exception ending in its place and naming no file (js-yaml's `YAMLException: unidentified alias "x" (32:13)`). */
+const EXCEPTION_PLACE = /\b[A-Z]\w*(?:Exception|Error)\b[^()\n]*\((\d+):(\d+)\)\s*$/;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
 const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
@@ -437,7 +439,8 @@ function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & {
   for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
     const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text)) : null;
-    const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1]] as unknown as RegExpExecArray) : null)) : null;
+    const thrown = text !== undefined ? EXCEPTION_PLACE.exec(text) : null;
+    const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1]] as unknown as RegExpExecArray) : thrown)) : null;
     if (!m || text === undefined) continue;
     // a span (`in lines 20..35`): the form the report is about, its first line and its last
     if (m[3]) {

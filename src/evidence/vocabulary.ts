@@ -354,6 +354,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
         // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)
         String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
+        // and a data format's loader's (js-yaml's `YAMLException: unidentified alias "x" (32:13)`, `TOMLError`)
+        String.raw`\b(?:YAML|JSON|TOML|XML)\w*(?:Exception|Error)\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
         // a compiler that says it gave up on a file without a diagnostic the rules above name (SBCL's `READ error
         // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,

@@ -59,6 +59,12 @@ describe('blocks and places of the thirteenth unseen batch', () => {
     expect(signalsOf('coffeelint-throwing-string-bottleneck-batcher', 'src/Batcher.coffee', 'Throwing strings')).toContain('src/Batcher.coffee:29');
   });
 
+  it("places a parser's exception that ends in its place and names no file in the file its step's command names (js-yaml)", () => {
+    const c = 'js-yaml-unidentified-alias-cpan-distroprefs';
+    expect(signalsOf(c, 'YAMLException', 'YAMLException')).toEqual(['CPAN/Kwalify/distroprefs.yml:32']);
+    expect(category(textOf(c, 'YAMLException'))).toBe('compile');
+  });
+
   it("places a report by the place in parentheses printed just below it (Varnish's VCC)", () => {
     const c = 'varnishd-c-missing-semicolon-default-vcl';
     const s = signalsOf(c, "Expected ';' got '}'", "Expected ';' got '}'");
