@@ -14,9 +14,10 @@ import {
   isStepMarker,
   isSummaryHeader,
   isTestTitle,
+  PASSING,
 } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
-import { leadingLocation } from './read-locations.js';
+import { leadingLocation, locationsIn } from './read-locations.js';
 
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
@@ -124,10 +125,42 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     // A report opening with its place and naming a fault with no severity word (BIND's `dns_rdata_fromtext:
     // bind/db.local:15: near 'x': not a valid number`) over the tool's line that it failed: the place heads it.
     if (plain < MAX_HEADER_LOOKBACK && errorScore(t) < 0.5 && leadingLocation(t) && FAULT_WORDS.test(t)) return j;
+    // A report that only says where and that it failed (lighttpd's `source: a.conf line: 59 pos: 0 parser failed
+    // somehow near here`) under the line that says what is wrong (`Duplicate config variable …: index-file.names`):
+    // that line is the report's message, printed first.
+    const namesFault = FAULT_WORDS.test(t.replace(PATHISH_WORD, ' ')) && errorScore(t) < 0.5 && indentOf(t) === 0;
+    if (j === i - 1 && namesFault && vagueReport(lines[i]!.text) && locationsIn(t).length === 0 && !isShellTrace(t)) return j;
+    // The same report with its detail between (GLPK's `a.mod:38: I not defined`, its `Context: …` line, then
+    // `MathProg model processing error`): the place still heads the block.
+    if (errorScore(t) < 0.5) {
+      const report = placedFaultAbove(lines, j, MAX_HEADER_LOOKBACK - plain);
+      if (report !== undefined) return report;
+    }
     if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
     top = j;
   }
   return top;
+}
+
+/** A report that says where it failed but not what: it names a place and no fault word. */
+function vagueReport(text: string): boolean {
+  return locationsIn(text).length > 0 && !FAULT_WORDS.test(text);
+}
+/** A path or a hyphenated name, whose words (`x86_64-unknown-linux-gnu`) are no report's. */
+const PATHISH_WORD = /\S*(?:\/|\w-\w)\S*/g;
+
+/**
+ * A report opening with its place and naming a fault with no severity word, at most `span` lines above
+ * line `from` (which is not one), over lines that are neither blank, nor a step marker, nor another report.
+ */
+function placedFaultAbove(lines: readonly LogLine[], from: number, span: number): number | undefined {
+  for (let k = from - 1; k >= 0 && from - k <= span; k--) {
+    const t = lines[k]!.text;
+    // a skipped test's reason (pytest's `SKIPPED [1] a.py:132: Advance is not supported by …`) is no failure
+    if (blank(lines[k]) || isStepMarker(t) || isConsequence(t) || errorScore(t) >= 0.5 || PASSING.test(t)) return undefined;
+    if (leadingLocation(t)) return FAULT_WORDS.test(t) ? k : undefined;
+  }
+  return undefined;
 }
 
 /** A report's opening: a marker of punctuation, then the test's name (`==== word-4.2`, `*** t/a.t`). */

@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|ss|sls|sps|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|coffee|litcoffee|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|ss|sls|sps|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -62,8 +62,12 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // GNU bc's `primes.b 15: syntax error`: the file leads the line, a space, then the line number and a colon
   { re: new RegExp(String.raw`^${ANY_PATH} (\d+): \S`, 'g'), path: 1, line: 2 },
   // zsh's `Functions/Misc/is-at-least:47: parse error near …`: GNU's header on a script without an extension;
-  // a directory in the path and the message after `N: ` say it is a location (as for dash's form below)
-  { re: new RegExp(String.raw`^((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
+  // a directory in the path and the message after `N: ` say it is a location (as for dash's form below). A
+  // wrapped error's chain may lead it, each cause after `: ` (Go's, as Caddy prints it: `Error: adapting config
+  // using caddyfile: caddy/Caddyfile:19: unrecognized directive: x`)
+  { re: new RegExp(String.raw`(?:^|: )((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
+  // Spin's `spin: a.pml:36, Error: undeclared variable: x`: the file and line, a comma, then the severity
+  { re: new RegExp(String.raw`^\s*${PROGRAM_PREFIX}${ANY_PATH}:(\d+), (?:[Ee]rror|ERROR|[Ww]arning|WARNING)\b`, 'g'), path: 1, line: 2 },
   // fish's `share/functions/a.fish (line 48): …`: the file leads the line, its line in parentheses after a
   // space, so any extension will do; `a.x (line 3, column 5)` alike
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH} \(line (\d+)(?:,\s*col(?:umn)? (\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
@@ -71,8 +75,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // the word `file` before the path and `line` after it say it is a location, so any extension will do
   { re: new RegExp(String.raw`\b[Ff]ile ["'\`]?${ANY_PATH}["'\`]?[,;]? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
   // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
-  // and the word say it is a location, so any extension will do
-  { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? line (\d+)\b`, 'g'), path: 1, line: 2 },
+  // and the word say it is a location, so any extension will do (Varnish's VCC writes `('/x/default.vcl' Line 28 Pos 5)`)
+  { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
   // A place in brackets, a severity label may lead: Thrift's `[ERROR:/x/tutorial.thrift:127] (last token was …)`,
   // HAProxy's `parsing [haproxy.cfg:26] : …`
   { re: new RegExp(String.raw`\[(?:[A-Za-z]+:)?${ANY_PATH}:(\d+)\]`, 'g'), path: 1, line: 2 },
@@ -263,6 +267,14 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
       }
     }
     if (out.length === first) {
+      const below = placeLineBelow(b, byN);
+      if (below) {
+        out.push({ kind: 'diagnostic', path: below.loc.path, line: below.loc.line, ...(below.loc.column ? { column: below.loc.column } : {}),
+          message: header || below.text.trim().slice(0, 500), tool: 'evidence', ...(category !== 'unknown' ? { category } : {}),
+          severity: 'error', weight: HEADER_WEIGHT, logLine: below.n });
+      }
+    }
+    if (out.length === first) {
       const bare = filelessLine(b, byN);
       if (bare) {
         out.push({ kind: 'diagnostic', path: bare.path, line: bare.line, ...(bare.column ? { column: bare.column } : {}), ...(bare.endLine ? { endLine: bare.endLine } : {}),
@@ -369,12 +381,45 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
   return undefined;
 }
 
+/** How far below a block its report's place may follow: VCC's message, `(program line 208), at`, then the place. */
+const PLACE_BELOW = 3;
+/** What a place in parentheses may carry besides itself (` Pos 5`). */
+const PLACE_SLACK = 12;
+
+/**
+ * Some tools print the message first and its place after it, alone in parentheses (Varnish's VCC: `Expected ';'
+ * got '}'`, `(program line 208), at`, `('/x/default.vcl' Line 28 Pos 5)`): a block that names no place takes
+ * such a line from just below it. A place below that is not in parentheses opens the next report.
+ */
+function placeLineBelow(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
+  for (let n = b.end + 1; n <= b.end + PLACE_BELOW; n++) {
+    const text = byN.get(n);
+    if (text === undefined || text.trim() === '') return undefined;
+    const inner = /^\s*\((.*)\)\s*$/.exec(text)?.[1];
+    if (inner === undefined) continue;
+    const found = located(inner);
+    if (found.length !== 1) continue;
+    const { at, to, form: _f, ...loc } = found[0]!;
+    if (inner.trim().length - (to - at) <= PLACE_SLACK) return { n, text, loc };
+  }
+  return undefined;
+}
+
 /**
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
  * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop).
  */
 const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
+/**
+ * A report under a heading that names the file, its line leading it: a table's row (PHP_CodeSniffer's full
+ * report: `FILE: src/a.php`, then ` 34 | ERROR | Operator ! prohibited …`, the line in the first column, the
+ * severity in the second), or a line marked `#N` (CoffeeLint's `  ✗ src/a.coffee` over `     ✗ #29-29: …`).
+ */
+const TABLE_ROW = /^\s*(\d+)\s+\|\s*(?:ERROR|WARNING|error|warning)\s*\|/;
+const MARKED_ROW = /^\s*(?:[✗✘×⚡!]\s+)?#(\d+)(?:-\d+)?: \S/;
+/** A parser's exception ending in its place and naming no file (js-yaml's `YAMLException: unidentified alias "x" (32:13)`). */
+const EXCEPTION_PLACE = /\b[A-Z]\w*(?:Exception|Error)\b[^()\n]*\((\d+):(\d+)\)\s*$/;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
 const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
@@ -393,7 +438,9 @@ const OUTPUT_FLAG = /(?:\s-o|\s--?output(?:-file)?(?:=|\s)|>)\s*['"]?$/;
 function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string; endLine?: number }) | undefined {
   for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
-    const m = text !== undefined ? FILELESS.exec(text) : null;
+    const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text)) : null;
+    const thrown = text !== undefined ? EXCEPTION_PLACE.exec(text) : null;
+    const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1]] as unknown as RegExpExecArray) : thrown)) : null;
     if (!m || text === undefined) continue;
     // a span (`in lines 20..35`): the form the report is about, its first line and its last
     if (m[3]) {

@@ -33,8 +33,9 @@ const STRONG = new RegExp(
     String.raw`[✗✘✕×❌]`,
     // make's fatal errors (`make: *** No rule to make target 'x'.  Stop.`, `Makefile:3: *** missing separator.  Stop.`).
     String.raw`\*\*\* .*\.\s+Stop\.$`,
-    // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`.
-    String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\bexpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
+    // A parser's missing token: Lua's and Pascal's `'end' expected (to close …)`, `expected ';' before …`,
+    // Varnish's VCC `Expected ';' got '}'`.
+    String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b|\b[Ee]xpected ['"\`‘][^'"\`’\s]{1,20}['"\`’]`,
     String.raw`\b(?:Could NOT find|could not (?:be )?(?:find|resolve|compile|load|open|read|connect)|cannot find|can't find|No such file or directory|command not found|not found in|is not defined|undefined reference|undefined method|undefined variable|undefined function|undefined symbol|unresolved (?:reference|import|external)|syntax error|invalid syntax|parse error|Permission denied)\b`,
     // dash's (Debian's /bin/sh) missing command, `sh: 1: docker: not found` (a script's path may come twice:
     // `/tmp/x.sh: 1: /tmp/x.sh: docker: not found`, read with its paths blanked): bash's `command not found`.
@@ -360,18 +361,20 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     new RegExp(
       [
         String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
-        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]nknown (?:type|identifier|field|attribute|option|directive|property)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
+        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
         // or the punctuation it wanted (Stylus' `expected ")", got "indent"`): a test compares values, not brackets
-        String.raw`\bexpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
+        String.raw`\b[Ee]xpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
         // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
         // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)
         String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
+        // and a data format's loader's (js-yaml's `YAMLException: unidentified alias "x" (32:13)`, `TOMLError`)
+        String.raw`\b(?:YAML|JSON|TOML|XML)\w*(?:Exception|Error)\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
         // a compiler that says it gave up on a file without a diagnostic the rules above name (SBCL's `READ error
         // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,
@@ -400,6 +403,12 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // or in brackets, as a category path and the checker's confidence (cpplint's `… [build/namespaces] [5]`), or as a
         // plugin's code joined to its name (Bandit's `>> Issue: [B602:subprocess_popen_with_shell_equals_true] …`)
         String.raw`\[(?:[a-z][a-z0-9_-]*\/)+[a-z][a-z0-9_-]*\]\s*\[\d\]\s*(?=\n|$)|\[[A-Z]{1,4}\d{2,4}:[a-z][a-z0-9]*(?:_[a-z0-9]+)+\]`,
+        // A documentation check: a docstring or a doc comment missing or out of step with the code (pydocstyle's
+        // `D103: Missing docstring in public function`, pylint's `Missing function or method docstring`, Doxygen's
+        // `The following parameter of f(…) is not documented:`)
+        String.raw`\b[Mm]issing\b[\w ]{0,30}\bdocstring\b|\b(?:is|are) not documented\b`,
+        // PHP_CodeSniffer's report heading over its table of a file's violations (`FOUND 2 ERRORS AFFECTING 1 LINE`)
+        String.raw`\bFOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?\b`,
         // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk
         String.raw`^--- \S[^\n]*\n\+\+\+ \S[^\n]*\n@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@`,
       ].join('|'),
@@ -440,4 +449,4 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
 /** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed)|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;

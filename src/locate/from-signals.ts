@@ -2,7 +2,7 @@ import type { Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
-import { changedBy, type PrDiff } from '../repo/diff.js';
+import { changedBy, type Hunk, type PrDiff } from '../repo/diff.js';
 
 /**
  * An exception raised in the code under test, in a stack the failing test called: the code's innermost
@@ -82,10 +82,19 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       notes.push(`line ${within} is the change inside lines ${line}..${s.endLine} that the report names`);
       line = within;
     }
-    if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
+    // a documentation tool's report on a doc comment's first line, whoever read it (the gcc matcher reads Doxygen's header)
+    const documented = line !== undefined && ws && s.kind === 'diagnostic' && s.endLine === undefined ? documentedBelow(diff, ws, file, line, s.message) : undefined;
+    if (documented !== undefined) {
+      notes.push(`line ${documented}, changed in what the doc comment at line ${line} documents, has what the report names`);
+      line = documented;
+    } else if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
-      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message)) : undefined;
-      if (above !== undefined) {
+      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message)) : undefined;
+      const readPast = above === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
+      if (readPast !== undefined) {
+        notes.push(`line ${readPast}, just above the reported line ${line}, has the undeclared name the report quotes`);
+        line = readPast;
+      } else if (above !== undefined) {
         notes.push(`line ${above}, changed just above the reported line ${line}, has what the report names`);
         line = above;
       } else if (unclosed !== undefined) {
@@ -189,7 +198,9 @@ const READ_PAST = 2;
  */
 function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
   const hunks = diff?.byFile.get(file)?.hunks;
-  if (!hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  // the reported line may be one the PR changed too (lighttpd's `Duplicate config variable …: index-file.names`
+  // reported at the next statement, both added): it still holds none of the words
+  if (!hunks) return undefined;
   const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
   if (!words.size) return undefined;
   const has = (text: string | undefined) => !!text && [...text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
@@ -200,6 +211,80 @@ function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line:
   }
   return undefined;
 }
+/** The name an undeclared-name report quotes (Spin's `undeclared variable: haschild`, `'x' undeclared`, `undefined name 'x'`). */
+const UNDECLARED_NAME = /\b(?:undeclared|undefined|unknown) (?:variable|identifier|name|symbol)s?:?\s+['"`‘]?([A-Za-z_]\w*)|['"`‘]([A-Za-z_]\w*)['"`’] (?:undeclared|is not defined|not defined)\b/;
+
+/**
+ * A parser that reads a token ahead reports an undeclared name on the line after it (Spin's `a.pml:36, Error:
+ * undeclared variable: haschild saw '->' near 'child'` for `:: haschild ->` on line 35). When the reported line
+ * does not hold the name the report quotes and a line just above it does, that line is the place, changed or not.
+ */
+function undeclaredNameAbove(ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const m = UNDECLARED_NAME.exec(message);
+  const name = m?.[1] ?? m?.[2];
+  const text = ws.lines(file);
+  if (!name || !text) return undefined;
+  const holds = (t: string | undefined) => !!t && new RegExp(String.raw`(?<![\w$])${name}(?![\w$])`).test(t);
+  if (holds(text[line - 1])) return undefined;
+  for (let n = line - 1; n >= line - READ_PAST && n >= 1; n--) if (holds(text[n - 1])) return n;
+  return undefined;
+}
+
+/**
+ * A report placed past the file's last line: the parser ran out of input, so something the PR opened was never
+ * closed (terser's `Parse error at index.js:65,0` … `Unexpected token: eof` for a 64-line file whose new guard at
+ * line 4 opens a block it never closes). The PR's first changed line that opens more brackets than it closes
+ * (more than the line it replaced) is the place.
+ */
+function openedBeforeEnd(diff: PrDiff | undefined, ws: Workspace, file: string, line: number): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  const text = ws.lines(file);
+  if (!hunks || !text) return undefined;
+  const last = text[text.length - 1] === '' ? text.length - 1 : text.length;
+  if (line <= last) return undefined;
+  for (const h of hunks) {
+    for (const [i, a] of h.added.entries()) {
+      const removed = h.removed[i];
+      if (removed !== undefined ? netOpen(a.text) > netOpen(removed) : netOpen(a.text) > 0) return a.n;
+    }
+  }
+  return undefined;
+}
+
+/** How many more brackets a line opens than it closes, strings left out. */
+function netOpen(t: string): number {
+  const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+  return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
+}
+
+/** A shell's closing keyword the parser did not expect (`` `fi' unexpected ``), and the keyword that opens what it closes. */
+const UNEXPECTED_CLOSER = /[`'"‘](fi|done|esac)['"’] unexpected|unexpected [`'"‘]?(fi|done|esac)\b/;
+const OPENER_OF: Readonly<Record<string, string>> = { fi: 'then', done: 'do', esac: 'in' };
+/** How far above the reported closer the PR's change may have dropped its opener: one compound command. */
+const OPENER_SPAN = 20;
+
+/**
+ * A shell that meets `fi`, `done` or `esac` it did not expect is missing the `then`, `do` or `in` that opens the
+ * construct (ksh's `bin/zgrep: syntax error at line 202: \`fi' unexpected` for an `elif` whose `; then` the PR
+ * dropped on line 199). The PR's changed line just above whose old text had that keyword and whose new text
+ * no longer has it is the place.
+ */
+function openerDroppedAbove(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
+  const m = UNEXPECTED_CLOSER.exec(message);
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!m || !hunks) return undefined;
+  const opener = new RegExp(String.raw`(?:^|[\s;])${OPENER_OF[m[1] ?? m[2]!]!}(?:$|[\s;])`);
+  const count = (lines: readonly string[]) => lines.filter((l) => opener.test(l)).length;
+  for (const h of hunks) {
+    const first = h.added[0];
+    if (!first || first.n > line || first.n < line - OPENER_SPAN) continue;
+    if (count(h.removed) <= count(h.added.map((a) => a.text))) continue;
+    const i = h.removed.findIndex((r) => opener.test(r));
+    return (h.added[i] ?? h.added[h.added.length - 1])!.n;
+  }
+  return undefined;
+}
+
 /** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`). */
 const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]/i;
 /** Lines a parser reads past without a token: blank ones and comments. */
@@ -216,9 +301,12 @@ const SEPARATOR_READ_PAST = 2;
 function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
   const m = MISSING_SEPARATOR.exec(message);
   const hunks = diff?.byFile.get(file)?.hunks;
-  if (!(m || PARSE_REPORT.test(message)) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
-  const sep = m ? (m[1] ? (m[1].toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
   const text = ws.lines(file);
+  // a reported line the PR added that only closes a bracket (VCC's `Expected ';' got '}'` on the `}` the PR added
+  // under its statement) has no separator to miss: the code above it does
+  const closesOnly = /^\s*[)\]}]+\s*$/.test(text?.[line - 1] ?? '');
+  if (!(m || PARSE_REPORT.test(message)) || !hunks || (!closesOnly && hunks.some((h) => h.added.some((a) => a.n === line)))) return undefined;
+  const sep = m ? (m[1] ? (m[1].toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
   if (!text) return undefined;
   const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
   let code = 0;
@@ -229,10 +317,67 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
     if (!added.has(n)) continue;
     if (sep) return t.trimEnd().endsWith(sep) ? undefined : n;
     // a parser that names no token: the changed line that leaves a bracket open (Stylus' `ParseError:
-    // size.styl:24:5` for `if length(arguments == 1` on line 23)
-    return unbalanced(t) ? n : undefined;
+    // size.styl:24:5` for `if length(arguments == 1` on line 23), or whose change dropped the separator
+    // its old text ended with (SDCC's `_atof.c:68: syntax error: token -> '}'` for `fraction*=0.1;` made
+    // `fraction*=0.1f` on line 67)
+    return unbalanced(t) || droppedSeparator(hunks, n, t) ? n : undefined;
   }
   return undefined;
+}
+
+/** A doc comment's opening line (`/**`, `/*!`, `///`, `//!`), where a documentation tool places its report. */
+const DOC_OPENER = /^\s*(?:\/\*[*!]|\/\/[/!])/;
+/** How many lines a doc comment and the declaration under it may take. */
+const DOC_SPAN = 40;
+
+/**
+ * A documentation tool places its report in the doc comment (Doxygen's `yaml.h:1335: error:
+ * argument 'input' of command @param is not found in the argument list of f(…, const unsigned char *string,
+ * …)` for a parameter renamed on line 1348). When that line is not one the PR changed, the changed line in
+ * the comment or in the declaration it documents (up to the first line ending in `;`, `{` or `}` after the
+ * comment) that has a word the report names is the place.
+ */
+function documentedBelow(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  const text = ws.lines(file);
+  if (!hunks || !text) return undefined;
+  // the report's line opens the comment, or is inside it (Doxygen places it on the brief description, under `/**`)
+  let top = line;
+  while (top > 1 && line - top < DOC_SPAN && !DOC_OPENER.test(text[top - 1] ?? '') && /^\s*(?:\*(?!\/)|\/\/[/!])/.test(text[top - 1] ?? '')) top--;
+  const opener = text[top - 1];
+  if (opener === undefined || !DOC_OPENER.test(opener)) return undefined;
+  const added = new Map(hunks.flatMap((h) => h.added).map((a) => [a.n, a.text] as const));
+  if (added.has(line)) return undefined;
+  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  const has = (t: string) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
+  const block = /^\s*\/\*/.test(opener);
+  let inComment = true;
+  for (let n = line; n <= line + DOC_SPAN && n <= text.length; n++) {
+    const t = text[n - 1]!;
+    const changed = added.get(n);
+    if (changed !== undefined && has(changed)) return n;
+    if (inComment) {
+      inComment = block ? !t.includes('*/') : /^\s*\/\/[/!]/.test(text[n] ?? '');
+      continue;
+    }
+    if (/[;{}]\s*$/.test(t)) return undefined;
+  }
+  return undefined;
+}
+
+/** A statement's or a list item's closing separator. */
+const LINE_SEPARATOR = /[;,]$/;
+
+/** Whether the changed line `n` (now `text`) replaced a line that ended with a separator it no longer ends with. */
+function droppedSeparator(hunks: readonly Hunk[], n: number, text: string): boolean {
+  for (const h of hunks) {
+    const i = h.added.findIndex((a) => a.n === n);
+    if (i < 0) continue;
+    const old = h.removed[i]?.trimEnd();
+    const sep = old !== undefined ? LINE_SEPARATOR.exec(old)?.[0] : undefined;
+    return sep !== undefined && !text.trimEnd().endsWith(sep);
+  }
+  return false;
 }
 
 /** A reader that ran out of input inside something it opened (`unexpected end-of-file reading list at line 24`). */

@@ -49,7 +49,14 @@ function excerptEnd(lines: readonly LogLine[], i: number): number {
   return j;
 }
 
+/**
+ * A report about a doc comment, in the same header (Doxygen's `a.h:12: error: argument 'x' of command @param is not
+ * found …`, `… is not documented:`; clang's `-Wdocumentation`): a documentation check on code that builds.
+ */
+const DOC_REPORT = /\b(?:is|are) not documented\b|(?:^|\s)[@\\](?:param|tparam|returns?|retval|throws?|exception)\b|\[-Wdocumentation/;
+
 function categoryOf(severity: string, message: string, snippet: string): Category {
+  if (DOC_REPORT.test(message)) return 'lint';
   if (severity !== 'fatal error' && !message.endsWith("' file not found")) return 'compile';
   if (!MISSING_HEADER.test(message)) return 'compile';
   // A quoted include names the project's own header: renaming it is a code bug, not a missing package.
