@@ -261,7 +261,7 @@ function netOpen(t: string): number {
 const UNEXPECTED_CLOSER = /[`'"‘](fi|done|esac)['"’] unexpected|unexpected [`'"‘]?(fi|done|esac)\b/;
 const OPENER_OF: Readonly<Record<string, string>> = { fi: 'then', done: 'do', esac: 'in' };
 /** How far above the reported closer the PR's change may have dropped its opener: one compound command. */
-const OPENER_SPAN = 20;
+const SHELL_OPENER_SPAN = 20;
 
 /**
  * A shell that meets `fi`, `done` or `esac` it did not expect is missing the `then`, `do` or `in` that opens the
@@ -277,7 +277,7 @@ function openerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
   const count = (lines: readonly string[]) => lines.filter((l) => opener.test(l)).length;
   for (const h of hunks) {
     const first = h.added[0];
-    if (!first || first.n > line || first.n < line - OPENER_SPAN) continue;
+    if (!first || first.n > line || first.n < line - SHELL_OPENER_SPAN) continue;
     if (count(h.removed) <= count(h.added.map((a) => a.text))) continue;
     const i = h.removed.findIndex((r) => opener.test(r));
     return (h.added[i] ?? h.added[h.added.length - 1])!.n;
@@ -413,7 +413,7 @@ const PY_SYNTAX = /\bSyntaxError\b|\binvalid syntax\b|\bEOF in multi-line statem
 /** A line that begins a Python statement (the parser meets it inside the bracket and stops there). */
 const PY_STATEMENT = /^\s*(?:@|(?:async\s+)?def\b|class\b|if\b|elif\b|else\b|for\b|while\b|return\b|import\b|from\b|with\b|try\b|except\b|finally\b|raise\b|pass\b)/;
 /** Code lines above the reported one where the unclosed bracket may have been opened. */
-const OPENER_SPAN = 5;
+const PY_OPENER_SPAN = 5;
 /** How much the opener outranks the other reports on the reported line. */
 const SYNTAX_OPENER_LIFT = 0.05;
 
@@ -428,7 +428,7 @@ function unclosedOpenerAbove(ws: Workspace, file: string, line: number): number 
   if (!text || !PY_STATEMENT.test(text[line - 1] ?? '')) return undefined;
   let open = bracketNet(text[line - 1] ?? '');
   let code = 0;
-  for (let n = line - 1; n >= 1 && code < OPENER_SPAN; n--) {
+  for (let n = line - 1; n >= 1 && code < PY_OPENER_SPAN; n--) {
     const t = text[n - 1] ?? '';
     if (/^\s*(?:#|$)/.test(t)) continue;
     code++;
