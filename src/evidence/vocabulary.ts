@@ -88,6 +88,9 @@ const CONSEQUENCE = new RegExp(
     // is make's own error, the cause.
     String.raw`^make(?:\[\d+\])?: \*\*\* (?:\[.*\] Error \d+|Waiting for unfinished jobs)`,
     String.raw`^npm ERR! (?:code|errno|A complete log|Failed at|This is probably|Exit status|syscall|$)`,
+    // npm 2–4's advice under a failed script (ELIFECYCLE): its platform and versions, whom to tell, where the
+    // debug log is, and the command echoed back indented; what failed is printed above it.
+    String.raw`^npm ERR! (?:(?:Linux|Darwin|Windows_NT) \d|argv "|node v\d|npm {1,2}v\d|Make sure you have the latest|If you do, this is most likely|not with npm itself|Tell the author|You can get (?:information|their info)|Or if that isn't available|There is likely additional logging|Please include the following file| {4})`,
     String.raw`^npm error (?:code|errno|A complete log|command failed|path|command)\b`,
     String.raw`^error Command failed`,
     String.raw`marked build as failure`,
