@@ -94,6 +94,40 @@ export function withoutRepeatedTracebacks(b: Block, text: ReadonlyMap<number, st
   return { ...b, lines: nums.filter((n) => !dropped.has(n)), why: [...b.why, 'a repeated traceback quoted once'] };
 }
 
+/** A line of Gradle's cause chain under `* What went wrong:` (`> Could not resolve …`, nested deeper each time). */
+const CAUSE = /^\s*> (\S.*)$/;
+
+/**
+ * Gradle's cause chain that states a cause it already stated (a resolver recursing through the same POM,
+ * `> Could not resolve X` / `> Could not parse POM …` at every depth; the same configuration's failure listed
+ * again): from the first repeat to the end of the chain (a blank line, or a line at the margin that is not a
+ * cause) nothing new is said, so it is left out.
+ */
+export function withoutRepeatedCauses(b: Block, text: ReadonlyMap<number, string>): Block {
+  const nums = b.lines ?? range(b.start, b.end);
+  const stated = new Set<string>();
+  const dropped = new Set<number>();
+  let repeating = false;
+  for (const n of nums) {
+    const t = text.get(n) ?? '';
+    const cause = CAUSE.exec(t)?.[1]?.trim();
+    if (repeating) {
+      if (t.trim() === '' || (!/^\s/.test(t) && !cause)) repeating = false;
+      else {
+        dropped.add(n);
+        continue;
+      }
+    }
+    if (cause === undefined) continue;
+    if (stated.has(cause)) {
+      repeating = true;
+      dropped.add(n);
+    } else stated.add(cause);
+  }
+  if (!dropped.size) return b;
+  return { ...b, lines: nums.filter((n) => !dropped.has(n)), why: [...b.why, 'a cause chain quoted to its first repeat'] };
+}
+
 /**
  * N tests failing the same way print N blocks that differ by the test's name and a frame or two: a
  * person quotes the first of them (of two, both). Blocks of failures (assertions, traces, matcher

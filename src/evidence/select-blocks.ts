@@ -4,7 +4,7 @@ import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
 import { errorScore, isConsequence, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
-import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
+import { ALIKE_WHY, firstOfAlike, withoutRepeatedCauses, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
 import { isPassedTrace } from './passed-trace.js';
 import { isExitRestatingTrace } from './exit-restating-trace.js';
@@ -413,7 +413,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   };
   const condensed = mergeBlocks(proposed, text)
     .filter((b) => b.score >= MIN_BLOCK_SCORE)
-    .map((b) => withoutRepeatedTracebacks(withoutRepeatedErrors(condenseBlock(b, text), text), text));
+    .map((b) => withoutRepeatedCauses(withoutRepeatedTracebacks(withoutRepeatedErrors(condenseBlock(b, text), text), text), text));
   const restated = restatedAnnotations(condensed, lines, text);
   const merged = withoutSurvivedBuild(condensed, text).map((b) => {
     const demoted = [

@@ -104,3 +104,24 @@ describe.skipIf(!MIRROR)('an unrecognised error in a Travis set-up phase (`faile
     expect(diagnosis.category).toBe('test');
   });
 });
+
+describe.skipIf(!MIRROR)("Gradle's cause chain that states a cause again", () => {
+  it('is quoted to its first repeat: the same configuration failing again (Android-Password-Store)', async () => {
+    const id = 'travis-bugswarm-password-store-gradle-repo-refused';
+    const head = lineNo(id, /^FAILURE: Build failed with an exception\./);
+    const refused = lineNo(id, /> Connection to http:\/\/clinker\.47deg\.com refused/);
+    const ev = await evidenceOf(id);
+    expect(ev[0]).toBe(head);
+    expect(ev.at(-1)).toBe(refused);
+    expect(ev).not.toContain(refused + 1);
+  });
+
+  it('is quoted to its first repeat: a resolver recursing through one POM, deeper each line (grails)', async () => {
+    const id = 'travis-bugswarm-grails-gradle-pom-parse-retried';
+    const first = lineNo(id, /^ {3}> Could not resolve org\.springframework\.uaa/);
+    const ev = await evidenceOf(id);
+    expect(ev).toContain(first);
+    expect(ev).toContain(lineNo(id, /> Could not parse POM/));
+    expect(ev).not.toContain(lineNo(id, /> Could not resolve org\.springframework\.uaa/, first));
+  });
+});
