@@ -125,3 +125,15 @@ describe.skipIf(!MIRROR)("Gradle's cause chain that states a cause again", () =>
     expect(ev).not.toContain(lineNo(id, /> Could not resolve org\.springframework\.uaa/, first));
   });
 });
+
+describe.skipIf(!MIRROR)("Gradle's `* Where:` above a dependency it could not resolve", () => {
+  it('is where the build script was, not a script error: the failure is a dependency one (glide, grails)', async () => {
+    for (const id of ['travis-bugswarm-glide-gradle-snapshot-not-found-retried', 'travis-bugswarm-grails-gradle-pom-parse-retried']) {
+      expect((await diagnosisOf(id)).category, id).toBe('dependency');
+    }
+  });
+
+  it('a script error under `* Where:` stays compile (hacker-news-android: `Neither path nor baseDir may be null`)', async () => {
+    expect((await diagnosisOf('travis-bugswarm-hacker-news-gradle-null-path')).category).toBe('compile');
+  });
+});
