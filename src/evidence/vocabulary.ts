@@ -275,6 +275,9 @@ export const isLocatedDiagnostic = (text: string): boolean => text.length < 2000
 /** A shell's trace of the command it runs (`set -x`: `+ az login …`, `++ pwd`): what ran, not part of the error below it. */
 const SHELL_TRACE = /^\+{1,3} [\w./~$"'-]/;
 export const isShellTrace = (text: string): boolean => SHELL_TRACE.test(text);
+/** A CI's or package runner's echo of the command it runs (Travis' `$ npm test`, yarn's `$ jest --coverage`): what ran, not the error below it. */
+const DOLLAR_ECHO = /^\$ \S/;
+export const isCommandEcho = (text: string): boolean => DOLLAR_ECHO.test(text);
 
 /**
  * The machine, the network or a service the build talks to failed (not the project): refused or reset

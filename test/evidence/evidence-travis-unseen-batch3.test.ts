@@ -137,3 +137,16 @@ describe.skipIf(!MIRROR)("Gradle's `* Where:` above a dependency it could not re
     expect((await diagnosisOf('travis-bugswarm-hacker-news-gradle-null-path')).category).toBe('compile');
   });
 });
+
+describe.skipIf(!MIRROR)("yarn's echo of the command it runs", () => {
+  it("does not head jest's `FAIL` block below it (nanoid's `$ jest --coverage && eslint-ci .`, Inquirer.js)", async () => {
+    for (const [id, fail] of [
+      ['travis-bugswarm-nanoid-jest-tocontain', /^ FAIL {2}test\/async\.test\.js/],
+      ['travis-bugswarm-inquirer-jest-babel-module-missing', /^ FAIL {2}packages\/core\/test\.js/],
+    ] as const) {
+      const ev = await evidenceOf(id);
+      expect(ev[0], id).toBe(lineNo(id, fail));
+      expect(ev, id).not.toContain(lineNo(id, /^\$ jest --coverage/));
+    }
+  });
+});
