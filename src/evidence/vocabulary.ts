@@ -240,6 +240,8 @@ const SUMMARY_HEADER = new RegExp(
     String.raw`^\s*[1-9]\d* files? would be reformatted\b`,
     // ExUnit's sentence of counts (`1 doctest, 1 test, 2 failures`) and busted's (`0 successes / 1 failure / …`).
     String.raw`^\d+ (?:doctests?|propert(?:y|ies)|tests?)(?:, \d+ (?:doctests?|propert(?:y|ies)|tests?))*, [1-9]\d* failures?\b`,
+    // eslint's sentence of counts under its reports, when it found errors: `✖ 2 problems (2 errors, 0 warnings)`.
+    String.raw`^\s*✖ \d+ problems? \([1-9]\d* errors?, \d+ warnings?\)`,
     // cargo's closing count of a crate's errors: `error: could not compile \`x\` (lib) due to 2 previous errors`.
     String.raw`^error: could not compile \`[^\`]+\`.* due to \d+ previous errors?`,
     String.raw`^\d+ success(?:es)? / (?:[1-9]\d* failures? / \d+ errors?|\d+ failures? / [1-9]\d* errors?) / `,

@@ -150,3 +150,12 @@ describe.skipIf(!MIRROR)("yarn's echo of the command it runs", () => {
     }
   });
 });
+
+describe.skipIf(!MIRROR)("eslint's sentence of counts", () => {
+  it('`✖ 2 problems (2 errors, 0 warnings)` is quoted under its reports, as mocha\'s `3 failing` is (normalizr)', async () => {
+    const id = 'travis-bugswarm-normalizr-eslint-errors';
+    const ev = await evidenceOf(id);
+    expect(ev[0]).toBe(lineNo(id, /src\/__tests__\/index\.test\.js$/));
+    expect(ev.at(-1)).toBe(lineNo(id, /^✖ 2 problems \(2 errors, 0 warnings\)/));
+  });
+});
