@@ -159,3 +159,10 @@ describe.skipIf(!MIRROR)("eslint's sentence of counts", () => {
     expect(ev.at(-1)).toBe(lineNo(id, /^✖ 2 problems \(2 errors, 0 warnings\)/));
   });
 });
+
+describe.skipIf(!MIRROR)('one complaint repeated, and nothing else said to fail', () => {
+  it("is quoted at its first print, not as a routine line: the step's last lines are not the fallback (Lightning-Browser's `Target id 'android-19' is not valid`, once per sub-project)", async () => {
+    const id = 'travis-bugswarm-lightning-ant-target-invalid';
+    expect(await evidenceOf(id)).toEqual([lineNo(id, /^Error: Target id 'android-19' is not valid/)]);
+  });
+});
