@@ -129,7 +129,7 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   let category = classify(matched);
   const firstEvidence: Selection = binary ? { blocks: [], lines: [] } : findEvidence({ lines: evLines, signals: matched, category, runnerErrorLines, ...(newLines ? { newLines } : {}), ...(seenLines ? { seenLines } : {}) });
   const matchedCategory = category;
-  category = categoriseEvidence({ matched: category, signals: matched, blocks: firstEvidence.blocks, textOf: blockText(firstEvidence), ...(layout.failing?.name ? { stepName: layout.failing.name } : {}), ...(layout.failing && fetchesSources(layout.failing) ? { sourceFetch: true } : {}) });
+  category = categoriseEvidence({ matched: category, signals: matched, blocks: firstEvidence.blocks, textOf: blockText(firstEvidence), ...(layout.failing?.name ? { stepName: layout.failing.name } : {}), ...(layout.failing && fetchesSources(layout.failing) ? { sourceFetch: true } : {}), ...(layout.failing?.kind === 'setup' ? { setupStep: true } : {}) });
   const locatedByMatcher = matched.some((s) => s.path && s.line !== undefined && (s.kind === 'diagnostic' || s.kind === 'test' || (s.kind === 'frame' && s.weight > 0.05)));
   const signals = locatedByMatcher ? matched : [...matched, ...signalsFromBlocks(firstEvidence.blocks, evLines, category)];
 

@@ -62,6 +62,73 @@ export function withoutRepeatedErrors(b: Block, text: ReadonlyMap<number, string
 }
 
 /**
+ * Where a traceback starts: Python's header (a tool may print its own words before it on the line), a JVM
+ * exception line at the left margin (`Exception in thread "main" java.lang.NoClassDefFoundError: …`, or the
+ * same exception printed again without the thread).
+ */
+const TRACE_HEAD = /(?:^\s*|: )Traceback \(most recent call last\):$|^(?:Exception in thread "[^"]*" )?(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b(?::|$)/;
+/** What a JVM prints before an uncaught exception's own line: not part of what repeats. */
+const THREAD_PREFIX = /^Exception in thread "[^"]*" /;
+
+/**
+ * A block holding the same traceback twice or more (a script that runs a failing helper once per item, a
+ * JVM printing its uncaught exception again): the repeats say nothing the first did not, and are left
+ * out; the tracebacks that differ stay, in order. Compared line for line (the thread prefix aside; a copy the
+ * block cut short counts), so two
+ * failures at different places or with different messages are both kept.
+ */
+export function withoutRepeatedTracebacks(b: Block, text: ReadonlyMap<number, string>): Block {
+  const nums = b.lines ?? range(b.start, b.end);
+  const cuts = nums.flatMap((n, i) => (TRACE_HEAD.test(text.get(n) ?? '') ? [i] : []));
+  if (cuts.length < 2) return b;
+  const seen: string[][] = [];
+  const dropped = new Set<number>();
+  for (const [i, c] of cuts.entries()) {
+    const piece = nums.slice(c, cuts[i + 1] ?? nums.length);
+    const said = piece.map((n) => (text.get(n) ?? '').replace(THREAD_PREFIX, '').trim()).filter((t) => t !== '');
+    // The block may end inside the last copy (before its `... 5 more`): a copy cut short is still a copy.
+    if (seen.some((e) => said.length <= e.length && said.every((t, k) => t === e[k]))) for (const n of piece) dropped.add(n);
+    else seen.push(said);
+  }
+  if (!dropped.size) return b;
+  return { ...b, lines: nums.filter((n) => !dropped.has(n)), why: [...b.why, 'a repeated traceback quoted once'] };
+}
+
+/** A line of Gradle's cause chain under `* What went wrong:` (`> Could not resolve …`, nested deeper each time). */
+const CAUSE = /^\s*> (\S.*)$/;
+
+/**
+ * Gradle's cause chain that states a cause it already stated (a resolver recursing through the same POM,
+ * `> Could not resolve X` / `> Could not parse POM …` at every depth; the same configuration's failure listed
+ * again): from the first repeat to the end of the chain (a blank line, or a line at the margin that is not a
+ * cause) nothing new is said, so it is left out.
+ */
+export function withoutRepeatedCauses(b: Block, text: ReadonlyMap<number, string>): Block {
+  const nums = b.lines ?? range(b.start, b.end);
+  const stated = new Set<string>();
+  const dropped = new Set<number>();
+  let repeating = false;
+  for (const n of nums) {
+    const t = text.get(n) ?? '';
+    const cause = CAUSE.exec(t)?.[1]?.trim();
+    if (repeating) {
+      if (t.trim() === '' || (!/^\s/.test(t) && !cause)) repeating = false;
+      else {
+        dropped.add(n);
+        continue;
+      }
+    }
+    if (cause === undefined) continue;
+    if (stated.has(cause)) {
+      repeating = true;
+      dropped.add(n);
+    } else stated.add(cause);
+  }
+  if (!dropped.size) return b;
+  return { ...b, lines: nums.filter((n) => !dropped.has(n)), why: [...b.why, 'a cause chain quoted to its first repeat'] };
+}
+
+/**
  * N tests failing the same way print N blocks that differ by the test's name and a frame or two: a
  * person quotes the first of them (of two, both). Blocks of failures (assertions, traces, matcher
  * diagnostics, pytest's sections) that share most of their line templates (numbers, paths, names masked) are alike; the later ones score

@@ -64,6 +64,12 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     const quiet = quietBlocks(lines, last);
     if (quiet.length) return quiet;
   }
+  // One complaint repeated (a script that failed the same way for each item it visited) and nothing else
+  // said to fail: the repetition is not a routine line's, so its first print counts as printed once.
+  const sole = seeds.length > 0 && seeds.every((s) => keys[s.i] === keys[seeds[0]!.i]) && seeds[0]!.count > 1;
+  const soleKey = sole ? keys[seeds[0]!.i] : undefined;
+  const rarityAt = (i: number) => rarity(keys[i] === soleKey ? 1 : counter.count(keys[i]!));
+  if (sole) for (const s of seeds) s.score = s.strength + rarityAt(s.i) + position(s.i, last);
   const top = seeds.sort((a, b) => b.score - a.score).slice(0, MAX_EVIDENCE_SEEDS).sort((a, b) => a.i - b.i);
 
   const blocks: (Block & { endIdx: number })[] = [];
@@ -75,7 +81,7 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     const e = blockEnd(lines, h, s.i);
     const shape = describeBlock(lines, h, e, h);
     const why = [...shape.why];
-    let score = Math.max(shape.strength, s.strength) + shape.bonus + rarity(counter.count(keys[h]!)) + position(h, last);
+    let score = Math.max(shape.strength, s.strength) + shape.bonus + rarityAt(h) + position(h, last);
     why.push(s.count === 1 ? 'a line printed once' : `a line whose template repeats ${s.count}×`);
     if (headerKeys.has(keys[h]!)) {
       score -= 0.3;

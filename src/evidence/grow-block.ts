@@ -10,6 +10,7 @@ import {
   isLocatedDiagnostic,
   isLocationOnly,
   isShellTrace,
+  isCommandEcho,
   isSnippet,
   isStepMarker,
   isSummaryHeader,
@@ -93,8 +94,9 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     }
     const t = l.text;
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t) || TITLED_RULE.test(t)) break;
-    // `+ az login …` above `ERROR: No subscriptions found`: the shell's trace of the command, not a diff line.
-    if (!diffBelow && isShellTrace(t)) break;
+    // `+ az login …` above `ERROR: No subscriptions found`: the shell's trace of the command, not a diff line;
+    // yarn's `$ jest --coverage` above jest's ` FAIL  test/x.js`: the command's echo.
+    if (!diffBelow && (isShellTrace(t) || isCommandEcho(t))) break;
     // unittest's and nose's `ERROR: test_x`, a rule of dashes, then the traceback: the rule is transparent.
     if (SEPARATOR.test(t)) {
       const above = lines[j - 1];

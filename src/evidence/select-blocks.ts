@@ -4,10 +4,14 @@ import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
 import { errorScore, isConsequence, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
-import { ALIKE_WHY, firstOfAlike, withoutRepeatedErrors } from './alike-blocks.js';
+import { ALIKE_WHY, firstOfAlike, withoutRepeatedCauses, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
 import { isPassedTrace } from './passed-trace.js';
 import { isSurvivedAptError } from './survived-apt-error.js';
+import { isExitRestatingTrace } from './exit-restating-trace.js';
+import { withoutSurvivedBuild } from './survived-build.js';
+
+const RESTATING_WHY = "a wrapper's error restating a child's exit";
 
 /** The fixed words of a message: its template up to the first quoted or bracketed value (`E AssertionError: Lists differ: `). */
 const VALUE_START = /['"`\[({<]/;
@@ -103,6 +107,9 @@ function isWarningTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
   const says = (t: string) => WARNING_WORDS.test(t) && !/\berror\b/i.test(t);
   const head = text.get(b.header) ?? '';
   if (says(head)) return true;
+  // A trace under a test runner's failure header (jest's `FAIL file` / `● title`) is that failure's, whatever
+  // the console printed just above the header.
+  if (FAILURE_HEADER.test(text.get(Math.min(b.start, b.header)) ?? '')) return false;
   let n = Math.min(b.start, b.header) - 1;
   while (n > 0 && (text.get(n) ?? '').trim() === '') n--;
   // A logger's warning line with the exception it was handed printed below it.
@@ -118,6 +125,8 @@ function isWarningTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
   }
   return false;
 }
+/** A test runner's header of a failure: jest's `FAIL file` and `● Suite › test`. */
+const FAILURE_HEADER = /^\s*(?:FAIL {1,2}\S|● \S)/;
 /** An exception's name with no message (`Error: `, `Error`): what JavaScript prints to show where a warning was raised. */
 const BARE_EXCEPTION = /^\s*\w*(?:Error|Exception):?\s*$/;
 
@@ -412,14 +421,15 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   };
   const condensed = mergeBlocks(proposed, text)
     .filter((b) => b.score >= MIN_BLOCK_SCORE)
-    .map((b) => withoutRepeatedErrors(condenseBlock(b, text), text));
+    .map((b) => withoutRepeatedCauses(withoutRepeatedTracebacks(withoutRepeatedErrors(condenseBlock(b, text), text), text), text));
   const restated = restatedAnnotations(condensed, lines, text);
-  const merged = condensed.map((b) => {
+  const merged = withoutSurvivedBuild(condensed, text).map((b) => {
     const demoted = [
       isWarningTrace(b, text) && "a warning's trace",
       isHandlerTrace(b, text) && 'raised while handling the exception above',
       isPassedTrace(b, text) && 'printed by a test the runner then passed',
       isSurvivedAptError(b, text) && 'an apt error the script went on past (apt ran again below it)',
+      isExitRestatingTrace(b, text) && RESTATING_WHY,
       restated.has(b) && 'an annotation restating a failure the step printed',
     ].filter((why): why is string => !!why);
     return demoted.length ? { ...b, score: b.score - DEMOTION * demoted.length, why: [...b.why, ...demoted] } : b;
@@ -451,7 +461,11 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
   // the step survived on the way (a logged exception, an error-looking line in the setup): left out.
   const cause = decayed.filter((b) => b.source === 'matcher').sort((a, b) => b.score - a.score)[0];
   const bestStart = firstStart(decayed, best);
+  // A wrapper's error that restates a child's exit is quoted only when nothing else was found: the child's
+  // own report is the failure.
+  const restating = (b: Block) => b.why.includes(RESTATING_WHY);
   const ranked = decayed
+    .filter((b) => !restating(b) || decayed.every(restating))
     .filter((b) => !(cause && b.source === 'generic' && b.kind !== 'summary' && b.end < cause.start && b.score < cause.score - EARLIER_GENERIC_MARGIN && !missingModule(b, text)))
     .filter((b) => b.score >= best - RELATIVE_WINDOW || (b.score >= MIN_BLOCK_SCORE && b.start < bestStart && missingModule(b, text)))
     .sort((a, b) => b.score - a.score || a.start - b.start);

@@ -92,6 +92,9 @@ const CONSEQUENCE = new RegExp(
     // is make's own error, the cause.
     String.raw`^make(?:\[\d+\])?: \*\*\* (?:\[.*\] Error \d+|Waiting for unfinished jobs)`,
     String.raw`^npm ERR! (?:code|errno|A complete log|Failed at|This is probably|Exit status|syscall|$)`,
+    // npm 2–4's advice under a failed script (ELIFECYCLE): its platform and versions, whom to tell, where the
+    // debug log is, and the command echoed back indented; what failed is printed above it.
+    String.raw`^npm ERR! (?:(?:Linux|Darwin|Windows_NT) \d|argv "|node v\d|npm {1,2}v\d|Make sure you have the latest|If you do, this is most likely|not with npm itself|Tell the author|You can get (?:information|their info)|Or if that isn't available|There is likely additional logging|Please include the following file| {4})`,
     String.raw`^npm error (?:code|errno|A complete log|command failed|path|command)\b`,
     // npm's advice under an ERESOLVE report (retry with --force, where the full report is), like Maven's [Help 1].
     String.raw`^npm (?:ERR!|error) (?:Fix the upstream dependency conflict|this command with --force|to accept an incorrect \(and potentially broken\)|For a full report see:|See \S+ for a full report|\S+eresolve-report\.txt\s*$)`,
@@ -255,6 +258,8 @@ const SUMMARY_HEADER = new RegExp(
     String.raw`^\s*[1-9]\d* files? would be reformatted\b`,
     // ExUnit's sentence of counts (`1 doctest, 1 test, 2 failures`) and busted's (`0 successes / 1 failure / …`).
     String.raw`^\d+ (?:doctests?|propert(?:y|ies)|tests?)(?:, \d+ (?:doctests?|propert(?:y|ies)|tests?))*, [1-9]\d* failures?\b`,
+    // eslint's sentence of counts under its reports, when it found errors: `✖ 2 problems (2 errors, 0 warnings)`.
+    String.raw`^\s*✖ \d+ problems? \([1-9]\d* errors?, \d+ warnings?\)`,
     // cargo's closing count of a crate's errors: `error: could not compile \`x\` (lib) due to 2 previous errors`.
     String.raw`^error: could not compile \`[^\`]+\`.* due to \d+ previous errors?`,
     String.raw`^\d+ success(?:es)? / (?:[1-9]\d* failures? / \d+ errors?|\d+ failures? / [1-9]\d* errors?) / `,
@@ -290,6 +295,9 @@ export const isLocatedDiagnostic = (text: string): boolean => text.length < 2000
 /** A shell's trace of the command it runs (`set -x`: `+ az login …`, `++ pwd`): what ran, not part of the error below it. */
 const SHELL_TRACE = /^\+{1,3} [\w./~$"'-]/;
 export const isShellTrace = (text: string): boolean => SHELL_TRACE.test(text);
+/** A CI's or package runner's echo of the command it runs (Travis' `$ npm test`, yarn's `$ jest --coverage`): what ran, not the error below it. */
+const DOLLAR_ECHO = /^\$ \S/;
+export const isCommandEcho = (text: string): boolean => DOLLAR_ECHO.test(text);
 
 /**
  * The machine, the network or a service the build talks to failed (not the project): refused or reset

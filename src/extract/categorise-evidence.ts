@@ -23,6 +23,11 @@ export interface EvidenceCategoryInput {
    * `Declarative: Checkout SCM`, `actions/checkout@…`), which runs before any project command.
    */
   sourceFetch?: boolean;
+  /**
+   * The failing step is one the CI marks as setting up the machine (formats' `kind: 'setup'`: Travis's
+   * `before_install` / `install` / `before_script`, which it ends with `failed and exited with N during .`).
+   */
+  setupStep?: boolean;
 }
 
 /**
@@ -50,6 +55,16 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
     const dependencyLocated = input.signals.some((s) => s.category === 'dependency' && s.path);
     return input.matched === 'dependency' && !dependencyLocated && infraEnded ? 'infra' : input.matched;
   }
+  const generic = genericCategory(input, read, infraEnded, framesOnly);
+  // A set-up step runs no tests: an error no tool recognised there, read as a test failure only by its
+  // words (`Error: Invalid --abi armeabi-v7a for the selected target`) or by nothing at all, is the machine's
+  // preparation failing (an emulator image, an SDK target, a tool the image lacks): infra. What names a
+  // dependency, a compile or a lint failure stands.
+  return input.setupStep && (generic === 'test' || generic === 'unknown') ? 'infra' : generic;
+}
+
+/** The category when no matcher named one: the blocks' words, their located reports, the failed goal, the step's name. */
+function genericCategory(input: EvidenceCategoryInput, read: readonly { b: Block; text: string; category: Category }[], infraEnded: boolean, framesOnly: boolean): Category {
   if (infraEnded) return 'infra';
   // A dependency that could not be had explains the errors printed after it (a missing archive, then
   // the build that needed it): the first block that names a category, when it is a dependency, decides.

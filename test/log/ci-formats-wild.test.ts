@@ -26,7 +26,8 @@ describe('Travis: a `script:` block whose exit message spans lines (kamilsk/brea
 describe('Travis: a command Travis runs without a timer (BugSwarm analyzer logs)', () => {
   it('`jdk_switcher use oraclejdk6`, echoed after the submodule timer closed, owns its own exit line', async () => {
     const { layout } = await layoutOf('travis-bugswarm-gwt-bootstrap-jdk-switcher-eol');
-    expect(layout.failing).toEqual({ name: 'jdk_switcher use oraclejdk6', startLine: 71, endLine: 74, kind: 'user', errorLines: [74], exitCode: 1 });
+    // Its exit line says `failed and exited with 1 during .`: Travis's word for a set-up phase.
+    expect(layout.failing).toEqual({ name: 'jdk_switcher use oraclejdk6', startLine: 71, endLine: 74, kind: 'setup', errorLines: [74], exitCode: 1 });
     // The timed command before it exited 0 and keeps its name.
     expect(layout.steps.find((s) => s.name === 'git submodule update --init --recursive')).toMatchObject({ startLine: 69 });
   });

@@ -68,8 +68,14 @@ export const gradleMatcher: Matcher = {
       if (text === '* Where:' && i + 1 < lines.length) {
         const w = WHERE_FILE.exec(lines[i + 1]!.text);
         if (w) {
-          const s: Signal = { kind: 'diagnostic', path: w[1]!, line: Number(w[2]), message: lines[i + 1]!.text, tool: 'gradle', severity: 'error', category: 'compile', weight: 1, logLine: lines[i + 1]!.n };
           const body = reportBody(lines, i + 2);
+          // Where the build script was when the report's failure happened: a script error is the build's own
+          // (compile), but dependencies it could not resolve there are a dependency failure (the network's,
+          // when the repository could not be reached), as the report's `What went wrong` says.
+          const near = new Map(lines.slice(i, i + 2 + MAX_REPORT_HEAD + MAX_REPORT_BODY).map((l) => [l.n, l.text] as const));
+          const said = body.map((n) => near.get(n) ?? '').join('\n');
+          const category: Category = RESOLVE_FAILED.test(said) ? (NETWORK.test(said) ? 'infra' : 'dependency') : 'compile';
+          const s: Signal = { kind: 'diagnostic', path: w[1]!, line: Number(w[2]), message: lines[i + 1]!.text, tool: 'gradle', severity: 'error', category, weight: 1, logLine: lines[i + 1]!.n };
           if (body.length) s.related = [...reportStart(lines, i).lines, lines[i]!.n, ...body];
           out.push(s);
         }
@@ -163,6 +169,8 @@ function reportBody(lines: readonly LogLine[], from: number): number[] {
   return out;
 }
 
+/** Gradle could not resolve a dependency: `Could not resolve …`, `Could not find group:name:version`. */
+const RESOLVE_FAILED = /Could not resolve|Could not find [\w.-]+:[\w.-]+/;
 /** The `* What went wrong:` block: its most specific `> ` line says what failed. */
 function wentWrong(lines: readonly LogLine[], from: number): Signal | null {
   const body: LogLine[] = [];
@@ -173,7 +181,7 @@ function wentWrong(lines: readonly LogLine[], from: number): Signal | null {
   }
   if (!body.length) return null;
   const text = body.map((b) => b.text).join('\n');
-  const category: Category = /Could not resolve|Could not find [\w.-]+:[\w.-]+/.test(text)
+  const category: Category = RESOLVE_FAILED.test(text)
     ? NETWORK.test(text)
       ? 'infra'
       : 'dependency'

@@ -6,9 +6,13 @@ import { isLibraryPath, parseV8Frame, type V8Frame } from './frames-v8.js';
 // the same but names the test after ` > `, so such headers are skipped below.
 const FAIL_HEADER = /^ ?FAIL {1,2}(\S.*?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
 const BLOCK_HEADER = /^ {2}● (.+)$/;
-// Blocks that are not a failing test: captured console output, and whole-suite errors (a syntax error or
-// a missing module), which the compiler and module matchers read with better locations.
-const NOT_A_TEST = /^(?:Console|Test suite failed to run)$/;
+// Captured console output is not a failing test.
+const NOT_A_TEST = /^Console$/;
+// A whole suite that failed before its tests ran: its error is the failure. A syntax error or a missing
+// module there is read by the compiler and module matchers, with better locations; any other error (a
+// `TypeError` thrown while the suite loads) only this block reports.
+const SUITE_FAILED = /^Test suite failed to run$/;
+const READ_ELSEWHERE = /\bSyntaxError\b|^Cannot find module\b|Cannot find module '|^Jest encountered an unexpected token/;
 const CODE_FRAME_LINE = /^\s*>?\s*\d+ \|/;
 const CODE_FRAME_CARET = /^\s*\| /;
 const BLOCK_END = /^(?:Test Suites:|Tests:|Snapshots:|PASS |FAIL )/;
@@ -29,10 +33,13 @@ interface Block {
   codeFrameSeen: boolean;
   /** Printed again in the recap at the end: it says what failed, and is not quoted a second time. */
   recap: boolean;
+  /** `Test suite failed to run`: the suite's own error, not a test's. */
+  suite: boolean;
 }
 
 function toSignal(b: Block): Signal | null {
   if (!b.message) return null;
+  if (b.suite && READ_ELSEWHERE.test(b.message.text)) return null;
   const signal: Signal = {
     kind: 'test',
     symbol: b.title,
@@ -99,7 +106,7 @@ export const jestMatcher: Matcher = {
         close();
         const title = head[1]!.trim();
         if (!NOT_A_TEST.test(title)) {
-          block = { title, header: l.n, file, related: [], frames: [], codeFrame: [], codeFrameSeen: false, recap };
+          block = { title, header: l.n, file, related: [], frames: [], codeFrame: [], codeFrameSeen: false, recap, suite: SUITE_FAILED.test(title) };
         }
         continue;
       }

@@ -5,6 +5,11 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
 /** `The command "npm test" exited with 1.`; install-phase commands say `failed and exited with 1 during .` */
 const COMMAND_EXIT = /^The command "(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
 /** The last line of a multi-line command's exit message (`fi`, then `" exited with 2.` on its own line). */
+/**
+ * The exit line names the phase: a set-up command (`before_install`, `install`, `before_script`) `failed and
+ * exited with N during .`; a `script` command `exited with N.`.
+ */
+const SETUP_EXIT = /" failed and exited with \d+ during [^.]*\.$/;
 const COMMAND_EXIT_END = /^(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
 /** `travis_retry`'s own lines (`… failed. Retrying, 2 of 3.`, `… failed 3 times.`) are not exit lines. */
 const RETRY_LINE = /" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.$/;
@@ -108,6 +113,9 @@ export const travis: CiFormatModule = {
       afterExit = at + 1;
       if (!owner) continue;
       if (exit) {
+        // Travis's own word on the phase outranks the fold read from the markers, which a copy that kept its
+        // `\r`s can misplace (the `before_script` fold closing on the `script` command's timer line).
+        if (owner.kind !== 'post') owner.kind = exit.setup ? 'setup' : 'user';
         owner.exitCode = exit.code;
         if (owner.exitCode === 0) continue;
       } else owner.failed = true;
@@ -159,10 +167,10 @@ function untimedEcho(lines: readonly LogLine[], i: number, owner: Step, command:
  * `script:` block, `The command "if …; then` … `fi` … `" exited with 2.` over several (at most
  * TRAVIS_COMMAND_MAX_LINES). `last` is the index of the line that carries the exit code.
  */
-function readExit(lines: readonly LogLine[], i: number): { command: string; code: number; last: number } | null {
+function readExit(lines: readonly LogLine[], i: number): { command: string; code: number; last: number; setup: boolean } | null {
   const first = lines[i]!.text;
   const one = COMMAND_EXIT.exec(first);
-  if (one) return { command: one[1]!, code: Number(one[2]), last: i };
+  if (one) return { command: one[1]!, code: Number(one[2]), last: i, setup: SETUP_EXIT.test(first) };
   if (RETRY_LINE.test(first)) return null;
   const parts = [first.slice('The command "'.length)];
   for (let j = i + 1; j < lines.length && j <= i + TRAVIS_COMMAND_MAX_LINES; j++) {
@@ -170,7 +178,7 @@ function readExit(lines: readonly LogLine[], i: number): { command: string; code
     // Another message starts: this one never ended (a cut log).
     if (t.startsWith('The command "')) return null;
     const end = t.includes('exited with ') ? COMMAND_EXIT_END.exec(t) : null;
-    if (end) return { command: [...parts, end[1]!].join('\n'), code: Number(end[2]), last: j };
+    if (end) return { command: [...parts, end[1]!].join('\n'), code: Number(end[2]), last: j, setup: SETUP_EXIT.test(t) };
     parts.push(t);
   }
   return null;
