@@ -59,8 +59,9 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
   // A set-up step runs no tests: an error no tool recognised there, read as a test failure only by its
   // words (`Error: Invalid --abi armeabi-v7a for the selected target`) or by nothing at all, is the machine's
   // preparation failing (an emulator image, an SDK target, a tool the image lacks): infra. What names a
-  // dependency, a compile or a lint failure stands.
-  return input.setupStep && (generic === 'test' || generic === 'unknown') ? 'infra' : generic;
+  // dependency, a compile or a lint failure stands, and so does a traceback: code that ran and died there
+  // (a project's own module failing at import in `before_script`) is the project's failure, not the machine's.
+  return input.setupStep && !framesOnly && (generic === 'test' || generic === 'unknown') ? 'infra' : generic;
 }
 
 /** The category when no matcher named one: the blocks' words, their located reports, the failed goal, the step's name. */
