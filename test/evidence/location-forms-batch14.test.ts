@@ -52,10 +52,18 @@ describe("a linter's stylish rows under the file's heading", () => {
   });
 });
 
+describe("a spell checker's finding", () => {
+  it("reads CSpell's `Unknown word (x)` as lint, where a compiler's unknown name stays compile", () => {
+    expect(category('Readme.md:6:20 - Unknown word (charaters) fix: (characters)')).toBe('lint');
+    expect(category("src/a.c:3:5: error: unknown type name 'foo'")).toBe('compile');
+  });
+});
+
 describe('the fourteenth unseen batch end to end', () => {
   const cases: [string, string][] = [
     ['rustfmt-check-one-line-fn-hex', 'rustfmt --check: the change below the hunk\'s context'],
     ['remark-lint-undefined-reference-ms', 'remark-lint: the row under readme.md'],
+    ['cspell-unknown-word-escape-html-readme', 'CSpell: an unknown word is lint'],
   ];
   for (const [name, why] of cases) {
     it(`${name}: ${why}`, async () => {
