@@ -236,7 +236,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         out.push({
           kind: frame || b.kind === 'trace' ? 'frame' : b.kind === 'assertion' ? 'test' : 'diagnostic',
           path: loc.path,
-          line: loc.line,
+          line: hunkChangeLine(n, loc.line, byN),
           ...(loc.column ? { column: loc.column } : {}),
           message: (n === own && own !== b.header ? text.trim().slice(0, 500) : header) || text.trim().slice(0, 500),
           tool: 'evidence',
@@ -300,6 +300,46 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
     demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/** A line ending in its place (`Diff in /x/src/lib.rs:272:`): what follows it is the place's content. */
+const PLACE_ENDS_LINE = /:(\d+):\s*$/;
+/** A unified diff's context before its first change: three lines by default (diff -u, git, rustfmt). */
+const HUNK_CONTEXT = 3;
+/** A diff's changed line (`-old`, `+new`), not a file header (`--- a/x`, `+++ b/x`). */
+const CHANGED = /^[-+](?![-+]{2}\s)/;
+
+/**
+ * A place heading a diff hunk (a formatter's check: rustfmt's `Diff in /x/src/lib.rs:272:`, then the
+ * hunk): the place is the hunk's first line, which is context (` /// ``` `); the change the formatter
+ * wants starts below the context lines, so that line is the place of what to fix.
+ */
+export function hunkChangeLine(n: number, line: number, byN: ReadonlyMap<number, string>): number {
+  const m = PLACE_ENDS_LINE.exec(byN.get(n) ?? '');
+  if (!m || Number(m[1]) !== line) return line;
+  for (let k = n + 1, context = 0; k <= n + HUNK_CONTEXT + 1; k++, context++) {
+    const text = byN.get(k);
+    if (text === undefined) return line;
+    if (CHANGED.test(text)) return replaces(k, byN) ? line + context : line;
+    if (!text.startsWith(' ') || GUTTER.test(text)) return line;
+  }
+  return line;
+}
+
+/** A compiler's source excerpt (`   12 | int x`, `      |     ^`): its lines start with a space too, but are no diff context. */
+const GUTTER = /^\s*\d*\s*\|/;
+/** How far a formatter's replaced lines run: the removed, then the added. */
+const HUNK_CHANGES = 12;
+
+/** The changed lines from k on remove some and add others: a formatter's rewrite, not a stray `-` line. */
+function replaces(k: number, byN: ReadonlyMap<number, string>): boolean {
+  const signs = new Set<string>();
+  for (let j = k; j < k + HUNK_CHANGES; j++) {
+    const text = byN.get(j);
+    if (text === undefined || !CHANGED.test(text)) break;
+    signs.add(text[0]!);
+  }
+  return signs.size === 2;
 }
 
 /** A count of the errors a run produced (`Compilation produced 1 syntax errors.`, `found 3 errors`): a summary, not a report. */
@@ -418,6 +458,11 @@ const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col
  */
 const TABLE_ROW = /^\s*(\d+)\s+\|\s*(?:ERROR|WARNING|error|warning)\s*\|/;
 const MARKED_ROW = /^\s*(?:[✗✘×⚡!]\s+)?#(\d+)(?:-\d+)?: \S/;
+/**
+ * A linter's stylish row under the file's heading: `  12:5  error  …` (ESLint's stylish, yamllint), and unified's
+ * vfile-reporter (remark-lint, textlint's kin), flush left with the span's end: `48:81-48:106 warning …`.
+ */
+export const STYLISH_ROW = /^\s*(\d+):(\d+)(?:-\d+:\d+)?\s+(?:error|warning)\s+\S/;
 /** A parser's exception ending in its place and naming no file (js-yaml's `YAMLException: unidentified alias "x" (32:13)`). */
 const EXCEPTION_PLACE = /\b[A-Z]\w*(?:Exception|Error)\b[^()\n]*\((\d+):(\d+)\)\s*$/;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
@@ -438,9 +483,9 @@ const OUTPUT_FLAG = /(?:\s-o|\s--?output(?:-file)?(?:=|\s)|>)\s*['"]?$/;
 function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string; endLine?: number }) | undefined {
   for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
-    const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text)) : null;
+    const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text) ?? STYLISH_ROW.exec(text)) : null;
     const thrown = text !== undefined ? EXCEPTION_PLACE.exec(text) : null;
-    const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1]] as unknown as RegExpExecArray) : thrown)) : null;
+    const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1], row[2]] as unknown as RegExpExecArray) : thrown)) : null;
     if (!m || text === undefined) continue;
     // a span (`in lines 20..35`): the form the report is about, its first line and its last
     if (m[3]) {

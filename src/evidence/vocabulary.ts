@@ -415,6 +415,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // `D103: Missing docstring in public function`, pylint's `Missing function or method docstring`, Doxygen's
         // `The following parameter of f(…) is not documented:`)
         String.raw`\b[Mm]issing\b[\w ]{0,30}\bdocstring\b|\b(?:is|are) not documented\b`,
+        // A spell checker's finding: a word its dictionaries do not know (CSpell's `Readme.md:6:20 - Unknown word
+        // (charaters) fix: (characters)`), or a word it names misspelled: prose, not code that fails to build
+        String.raw`\bUnknown word \(|\b[Mm]isspell(?:ed|ings?)\b`,
         // PHP_CodeSniffer's report heading over its table of a file's violations (`FOUND 2 ERRORS AFFECTING 1 LINE`)
         String.raw`\bFOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?\b`,
         // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk

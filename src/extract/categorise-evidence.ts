@@ -2,7 +2,7 @@ import type { Category, Signal } from '../types.js';
 import type { Block } from '../evidence/block.js';
 import { categoryFromBlocks } from '../evidence/classify-blocks.js';
 import { CATEGORY_WORDS, FAULT_WORDS, INFRA_CAUSE, TEST_FAILURE_IN_COMPILER_SHAPE } from '../evidence/vocabulary.js';
-import { locationsIn } from '../evidence/read-locations.js';
+import { locationsIn, STYLISH_ROW } from '../evidence/read-locations.js';
 
 /** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
 const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
@@ -96,6 +96,9 @@ function failedGoal(text: string): string | undefined {
 function blockCategory(b: Block, text: string): Category {
   if (TEST_FAILURE_IN_COMPILER_SHAPE.test(text)) return 'test';
   for (const [category, re] of CATEGORY_WORDS) if (category !== 'test' && re.test(text)) return category;
+  // A linter's stylish rows (`48:81-48:106 warning Unexpected reference …, expected …  rule-id`): findings
+  // of a checker, whose messages' `expected` is not a test's expectation.
+  if (text.split('\n').some((l) => STYLISH_ROW.test(l))) return 'lint';
   const older = categoryFromBlocks([b], () => text);
   if (older !== 'unknown' && older !== 'infra') return older;
   return CATEGORY_WORDS.find(([c]) => c === 'test')![1].test(text) ? 'test' : 'unknown';
