@@ -294,7 +294,7 @@ export function withoutLongReportRun(nums: readonly number[], text: ReadonlyMap<
   const out: number[] = [];
   let run = 0;
   for (const n of nums) {
-    const t = text.get(n) ?? '';
+    const t = (text.get(n) ?? '').replace(LEVEL_PREFIX, '');
     if (LOCATED.test(t) && !isFrame(t)) {
       if (++run > max) continue;
     } else run = 0;
@@ -303,8 +303,14 @@ export function withoutLongReportRun(nums: readonly number[], text: ReadonlyMap<
   return out;
 }
 
-/** A tool's prefix on each line of an error it dumps: `npm error `, `npm ERR! `, Maven's `[ERROR] ` before `\tat …` frames. */
-const LOGGER_PREFIX = /^npm (?:ERR!|error) |^\[(?:ERROR|WARN(?:ING)?|INFO|DEBUG)\] /;
+/** A tool's prefix on each line of an error it dumps: `npm error `, `npm ERR! `. */
+const LOGGER_PREFIX = /^npm (?:ERR!|error) /;
+/**
+ * A log level before a line (Maven's `[ERROR] \tat …` frames of an exception it dumps). Only the report-run cut reads
+ * past it: reading Maven's frames as plumbing too was tried and dropped (it frees the budget for blocks printed before
+ * the failure: dropwizard's passed test's `SEVERE:` trace came first).
+ */
+const LEVEL_PREFIX = /^\[(?:ERROR|WARN(?:ING)?|INFO|DEBUG)\] /;
 
 /** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
 const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;

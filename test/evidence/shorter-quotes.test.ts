@@ -6,9 +6,8 @@ import { hasWildLog, wildLog, wildLineNo } from '../helpers/wild.js';
 
 /**
  * Issue 14's precision round: how long a quoted block runs, on real logs of the wild corpus (read from their
- * mirrors; skipped where they are not on the machine). External frames above a trace's first own frame,
- * Maven's `[ERROR] ` before its frames, a compiler's long run of one-line reports, and a runner's second failure
- * beside the first.
+ * mirrors; skipped where they are not on the machine). External frames above a trace's first own frame, a
+ * compiler's long run of one-line reports, and a runner's second failure beside the first.
  */
 const evidenceOf = async (id: string) => (await diagnose({ log: wildLog(id) })).evidence.map((e) => e.line);
 const onMirror = (id: string) => (hasWildLog(id) ? it : it.skip);
@@ -37,18 +36,6 @@ describe('shorter quotes', () => {
     expect(withoutPlumbing(nums, text)).toEqual([start, start + 1, start + 2, start + 3, end - 3, end - 2, end - 1, end]);
   });
 
-  const fork = 'travis-dissection-dropwizard-surefire-fork-crash';
-  onMirror(fork)("frames Maven prints under its `[ERROR] ` level are read as frames: the plumbing among them is cut", async () => {
-    const lines = await evidenceOf(fork);
-    const header = wildLineNo(fork, /^\[ERROR\] org\.apache\.maven\.surefire\.booter\.SurefireBooterForkException: The forked VM/);
-    expect(lines).toContain(wildLineNo(fork, /^\[ERROR\] The forked VM terminated without properly saying goodbye/));
-    const frames = lines.filter((n) => n > header && /^\[ERROR\] \tat /.test(linesOf(fork).get(n) ?? ''));
-    // Three Maven frames where it broke, then the launcher's four (plexus is not on the external list): not all 29.
-    expect(frames).toHaveLength(7);
-    expect(frames.slice(0, 3)).toEqual([header + 4, header + 5, header + 6]);
-    expect(lines).not.toContain(wildLineNo(fork, /^\[ERROR\] \tat org\.apache\.maven\.DefaultMaven\.execute/));
-  });
-
   const kotlin = 'gha-small-gradle-kotlin-compose-unresolved';
   onMirror(kotlin)("kotlinc's run of `e: file:…` reports after its task's header is quoted by its first ten", async () => {
     const lines = await evidenceOf(kotlin);
@@ -62,7 +49,7 @@ describe('shorter quotes', () => {
     expect(lines).not.toContain(wildLineNo(kotlin, /Z e: file:\/\/\/\S+HomeViewModel\.kt:60:39 /));
   });
 
-  it('a run of located reports is cut after its tenth line; frames and other lines end a run', () => {
+  it("a run of located reports is cut after its tenth line; frames (Maven's `[ERROR] \\tat` ones too) are not reports", () => {
     const texts = [
       ...Array.from({ length: 12 }, (_, i) => `e: file:///w/src/A.kt:${i + 1}:5 Unresolved reference: x${i}`),
       '> Task :app:compileDebugKotlin FAILED',
@@ -73,6 +60,8 @@ describe('shorter quotes', () => {
     expect(withoutLongReportRun(nums, text)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14]);
     const frames = new Map(Array.from({ length: 12 }, (_, i) => [i + 1, `    at foo (src/a.js:${i + 1}:3)`] as const));
     expect(withoutLongReportRun([...frames.keys()], frames)).toHaveLength(12);
+    const maven = new Map(Array.from({ length: 12 }, (_, i) => [i + 1, `[ERROR] \tat org.x.Y.run(Y.java:${i + 1})`] as const));
+    expect(withoutLongReportRun([...maven.keys()], maven)).toHaveLength(12);
   });
 
   const vitest = 'gha-small-vitest-failed-suite-db';
