@@ -49,8 +49,12 @@ function range(a: number, b: number): number[] {
 const MIN_BLOCK_SCORE = 0.75;
 /** Blocks this far below the best are other things the log says, not the failure: left out. */
 const RELATIVE_WINDOW = 0.55;
-/** Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th repeats it. */
-const SAME_KIND_DECAY = 0.35;
+/**
+ * Each further block of the same kind from the same source scores this much less: the first failures say it, the 40th
+ * repeats it. 0.45 (was 0.35): the second of a runner's failures then falls out of RELATIVE_WINDOW when it scored no
+ * better than the first (jest's and vitest's later `●`/`FAIL` blocks), as people quote the first in full.
+ */
+const SAME_KIND_DECAY = 0.45;
 /**
  * A block whose message says what an earlier one said (N tests failing with `TypeError: x is not a
  * function`) scores this much less again: more than RELATIVE_WINDOW, so a person's "the first of N
@@ -241,7 +245,9 @@ const MAX_PLUMBING_FRAMES = 3;
  * A trace as a person quotes it. Traces that print the most recent call first (JVM, V8, Rust, Go) reach
  * the project's own frames and then go on through plumbing (isExternalFrame: `at java.base/…Method.invoke`,
  * JUnit's and Gradle's runners, `node:internal`): past the first own frame of each run of frames, the
- * external ones are left out; a run with no own frame keeps its first few. Python's tracebacks (most
+ * external ones are left out, and above it only the first few are kept (where it broke, not a framework's whole
+ * descent to the project's code: Maven's `MojoExecutor`…`Launcher` frames over a plugin's `org.codehaus` ones); a run
+ * with no own frame keeps its first few too. Python's tracebacks (most
  * recent call last, `File "…"` frames) are quoted whole, as people paste them.
  */
 export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<number, string>): number[] {
@@ -266,15 +272,45 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
       if (!isExternalFrame(t(n))) {
         ownSeen = true;
         out.push(n);
-      } else if (anyOwn ? !ownSeen : external++ < MAX_PLUMBING_FRAMES) out.push(n);
+      } else if ((anyOwn && ownSeen) || external++ >= MAX_PLUMBING_FRAMES) continue;
+      else out.push(n);
     }
     i = j;
   }
   return out;
 }
 
+/** A run of one-line reports longer than this is quoted by its first ones (kotlinc's 40 `e:` lines; a label quotes about 10). */
+const MAX_REPORT_RUN = 10;
+/** A line that names a place in a file (`src/x.kt:16:74`, `file:///…/A.kt:3:1`, `x.ts(1,2)`): one report of a checker or compiler. */
+const LOCATED = /\S\.\w{1,10}(?::\d+(?::\d+)?\b|\(\d+(?:,\d+)?\))/;
+
+/**
+ * A compiler's or checker's run of one-line reports (kotlinc's `e: file:…:16:74 Unresolved reference`,
+ * 40 of them back to back) is quoted by its first ones: the first errors are the cause, the rest follow
+ * from them or repeat them. Frames are not reports (withoutPlumbing reads them).
+ */
+export function withoutLongReportRun(nums: readonly number[], text: ReadonlyMap<number, string>, max = MAX_REPORT_RUN): number[] {
+  const out: number[] = [];
+  let run = 0;
+  for (const n of nums) {
+    const t = (text.get(n) ?? '').replace(LEVEL_PREFIX, '');
+    if (LOCATED.test(t) && !isFrame(t)) {
+      if (++run > max) continue;
+    } else run = 0;
+    out.push(n);
+  }
+  return out;
+}
+
 /** A tool's prefix on each line of an error it dumps: `npm error `, `npm ERR! `. */
 const LOGGER_PREFIX = /^npm (?:ERR!|error) /;
+/**
+ * A log level before a line (Maven's `[ERROR] \tat …` frames of an exception it dumps). Only the report-run cut reads
+ * past it: reading Maven's frames as plumbing too was tried and dropped (it frees the budget for blocks printed before
+ * the failure: dropwizard's passed test's `SEVERE:` trace came first).
+ */
+const LEVEL_PREFIX = /^\[(?:ERROR|WARN(?:ING)?|INFO|DEBUG)\] /;
 
 /** Rust's panic line, which names where it panicked: `thread 'x' panicked at src/lib.rs:12:9:`. */
 const RUST_PANIC_AT = /^thread '.*' (?:\(\d+\) )?panicked at [^\s:]+:\d+:\d+/;
@@ -407,7 +443,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const title = b.lines && PYTEST_TITLE.test(text.get(b.header) ?? '') ? b.header : undefined;
     while (out.length && out[0] !== title && BANNER.test(text.get(out[0]!)!)) out.shift();
     withoutRustBacktrace(out, text);
-    const trimmed = withoutPlumbing(out, text);
+    const trimmed = withoutLongReportRun(withoutPlumbing(out, text), text);
     out.length = 0;
     out.push(...trimmed);
     // Lines the passing run of the job printed too are not causes (the passing-log diff): a block made
