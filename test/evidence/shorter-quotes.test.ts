@@ -7,7 +7,7 @@ import { hasWildLog, wildLog, wildLineNo } from '../helpers/wild.js';
 /**
  * Issue 14's precision round: how long a quoted block runs, on real logs of the wild corpus (read from their
  * mirrors; skipped where they are not on the machine). External frames above a trace's first own frame, a
- * compiler's long run of one-line reports, and a runner's second failure beside the first.
+ * compiler's long run of one-line reports.
  */
 const evidenceOf = async (id: string) => (await diagnose({ log: wildLog(id) })).evidence.map((e) => e.line);
 const onMirror = (id: string) => (hasWildLog(id) ? it : it.skip);
@@ -64,20 +64,6 @@ describe('shorter quotes', () => {
     expect(withoutLongReportRun([...maven.keys()], maven)).toHaveLength(12);
   });
 
-  const vitest = 'gha-small-vitest-failed-suite-db';
-  onMirror(vitest)("vitest's second failure (a test timed out) is not quoted beside the first, which is quoted in full", async () => {
-    const lines = await evidenceOf(vitest);
-    expect(lines[0]).toBe(wildLineNo(vitest, /Z \S* ?\S*FAIL \S* ?src\/__tests__\/e2e\/cache-performance\.e2e\.test\.ts/));
-    expect(lines).toContain(wildLineNo(vitest, /DatabaseError\S*: Failed to open table "chunks"/));
-    expect(lines).not.toContain(wildLineNo(vitest, /Z \S*Error\S*: Test timed out in 30000ms\./));
-  });
-
-  const jest = 'gha-small-jest-firebase-emulator-fail';
-  onMirror(jest)("jest's second `●` failure is not quoted beside the first", async () => {
-    const lines = await evidenceOf(jest);
-    expect(lines[0]).toBe(wildLineNo(jest, /Z\s+● Angels Jobs API › POST \/api\/angels\/jobs › should create a new angel job posting/));
-    expect(lines).not.toContain(wildLineNo(jest, /Z\s+● Angels Jobs API › GET \/api\/angels\/jobs › should return filtered list of angel jobs/));
-  });
 
   const chill = 'travis-dissection-chill-unittest-errors';
   onMirror(chill)("unittest's first ERROR is quoted; its later ones (the same test class's) are not", async () => {
