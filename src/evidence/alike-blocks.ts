@@ -7,6 +7,7 @@ import type { Block } from './block.js';
 import { MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey } from './templates.js';
 import { PYTEST_TITLE } from './condense-block.js';
+import { PY_TRACEBACK_HEAD } from './vocabulary.js';
 
 /** A compiler error at a location, as gcc, clang, tsc and javac print it: `zpipe.c:36:9: error: …`, `a.ts(4,26): error TS2307`. */
 const LOCATED_ERROR = /^\S*\.\w{1,10}(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\):?)\s*(?:fatal )?error\b/;
@@ -61,12 +62,10 @@ export function withoutRepeatedErrors(b: Block, text: ReadonlyMap<number, string
   return { ...b, lines: keep, why: [...b.why, 'the first of like errors in a list'] };
 }
 
-/**
- * Where a traceback starts: Python's header (a tool may print its own words before it on the line), a JVM
- * exception line at the left margin (`Exception in thread "main" java.lang.NoClassDefFoundError: …`, or the
- * same exception printed again without the thread).
- */
-const TRACE_HEAD = /(?:^\s*|: )Traceback \(most recent call last\):$|^(?:Exception in thread "[^"]*" )?(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b(?::|$)/;
+/** A JVM exception's line at the left margin (`Exception in thread "main" java.lang.NoClassDefFoundError: …`, or the same exception printed again without the thread). */
+const JVM_EXCEPTION_HEAD = /^(?:Exception in thread "[^"]*" )?(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b(?::|$)/;
+/** Where a traceback starts: Python's header (a tool may print its own words before it on the line), or a JVM exception's line. */
+const TRACE_HEAD = new RegExp(`${PY_TRACEBACK_HEAD.source}|${JVM_EXCEPTION_HEAD.source}`);
 /** What a JVM prints before an uncaught exception's own line: not part of what repeats. */
 const THREAD_PREFIX = /^Exception in thread "[^"]*" /;
 

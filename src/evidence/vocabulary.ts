@@ -10,6 +10,9 @@ const PATHISH = /\bhttps?:\/\/\S+|(?:[A-Za-z]:)?(?:[\w.@~+-]*[\\/])+[\w.@+-]*/g;
 /** Options and hyphenated names (`-XX:+ExitOnOutOfMemoryError`, `--fail-fast`, `localized-error-pages`) name things, they report nothing. */
 const NAMEISH = /(?:^|\s)-{1,2}\w[\w:+.=,-]*|\b\w+(?:-\w+)*-(?:error|fail)\w*(?:-\w+)*|\b(?:error|fail)\w*(?:-\w+)+/gi;
 
+/** Python's traceback header; a tool may print its own words before it on the line (pants' `Problem executing PythonBuilder for …: Traceback (most recent call last):`). */
+export const PY_TRACEBACK_HEAD = /(?:^\s*|: )Traceback \(most recent call last\):$/;
+
 // Words that say something went wrong, strongest first. The strong set is what a tool prints when it
 // reports a failure; the medium set is what such a report says about it.
 const STRONG = new RegExp(

@@ -191,6 +191,11 @@ function changeInSpan(diff: PrDiff | undefined, file: string, start: number, end
 /** How far above its reported line a parser may have read past the mistake (flex's rule reported on the next line). */
 const READ_PAST = 2;
 
+/** The words a report names that could be in code: not stop words, not the report's own vocabulary. */
+function reportWords(message: string): Set<string> {
+  return new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+}
+
 /**
  * A parser reports where it noticed, often the line after the mistake (flex's `scan.l:61: undefined
  * definition {DIGIT}` for the rule on line 60). When the reported line is not one the PR changed and has
@@ -201,7 +206,7 @@ function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line:
   // the reported line may be one the PR changed too (lighttpd's `Duplicate config variable …: index-file.names`
   // reported at the next statement, both added): it still holds none of the words
   if (!hunks) return undefined;
-  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  const words = reportWords(message);
   if (!words.size) return undefined;
   const has = (text: string | undefined) => !!text && [...text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
   if (has(ws.lines(file)?.[line - 1])) return undefined;
@@ -245,16 +250,10 @@ function openedBeforeEnd(diff: PrDiff | undefined, ws: Workspace, file: string, 
   for (const h of hunks) {
     for (const [i, a] of h.added.entries()) {
       const removed = h.removed[i];
-      if (removed !== undefined ? netOpen(a.text) > netOpen(removed) : netOpen(a.text) > 0) return a.n;
+      if (removed !== undefined ? bracketNet(a.text) > bracketNet(removed) : bracketNet(a.text) > 0) return a.n;
     }
   }
   return undefined;
-}
-
-/** How many more brackets a line opens than it closes, strings left out. */
-function netOpen(t: string): number {
-  const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
-  return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
 }
 
 /** A shell's closing keyword the parser did not expect (`` `fi' unexpected ``), and the keyword that opens what it closes. */
@@ -348,7 +347,7 @@ function documentedBelow(diff: PrDiff | undefined, ws: Workspace, file: string, 
   if (opener === undefined || !DOC_OPENER.test(opener)) return undefined;
   const added = new Map(hunks.flatMap((h) => h.added).map((a) => [a.n, a.text] as const));
   if (added.has(line)) return undefined;
-  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  const words = reportWords(message);
   const has = (t: string) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase()));
   const block = /^\s*\/\*/.test(opener);
   let inComment = true;
@@ -426,27 +425,32 @@ const SYNTAX_OPENER_LIFT = 0.05;
 function unclosedOpenerAbove(ws: Workspace, file: string, line: number): number | undefined {
   const text = ws.lines(file);
   if (!text || !PY_STATEMENT.test(text[line - 1] ?? '')) return undefined;
-  let open = bracketNet(text[line - 1] ?? '');
+  let open = bracketNet(text[line - 1] ?? '', true);
   let code = 0;
   for (let n = line - 1; n >= 1 && code < PY_OPENER_SPAN; n--) {
     const t = text[n - 1] ?? '';
     if (/^\s*(?:#|$)/.test(t)) continue;
     code++;
-    open += bracketNet(t);
-    if (open > 0) return bracketNet(t) > 0 ? n : undefined;
+    const net = bracketNet(t, true);
+    open += net;
+    if (open > 0) return net > 0 ? n : undefined;
   }
   return undefined;
 }
 
-/** Brackets a line opens minus those it closes, strings left out. */
-function bracketNet(text: string): number {
-  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '').replace(/#.*$/, '');
+/** A line's code with its string literals left out (`'('` opens nothing). */
+const withoutStrings = (text: string): string => text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+
+/** Brackets a line opens minus those it closes, strings (and, for Python, `#` comments) left out. */
+function bracketNet(text: string, hashComments = false): number {
+  const strings = withoutStrings(text);
+  const code = hashComments ? strings.replace(/#.*$/, '') : strings;
   return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
 }
 
 /** A line that opens more brackets of a kind than it closes (strings left out). */
 function unbalanced(text: string): boolean {
-  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+  const code = withoutStrings(text);
   const count = (c: string) => code.split(c).length - 1;
   return count('(') > count(')') || count('[') > count(']') || count('{') > count('}');
 }
@@ -461,7 +465,7 @@ const REPORT_WORDS = new Set(['definition', 'unrecognized', 'rule', 'syntax', 'u
 function changeNamedBy(diff: PrDiff | undefined, file: string, message: string): number | undefined {
   const hunks = diff?.byFile.get(file)?.hunks.filter((h) => h.added.length);
   if (!hunks?.length) return undefined;
-  const words = new Set([...message.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => !SPAN_STOP.has(w) && !REPORT_WORDS.has(w)));
+  const words = reportWords(message);
   const named = hunks.flatMap((h) => h.added).find((a) => [...a.text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
   return named?.n ?? (hunks.length === 1 ? hunks[0]!.added[0]!.n : undefined);
 }

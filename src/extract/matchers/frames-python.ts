@@ -1,11 +1,10 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
+import { PY_TRACEBACK_HEAD } from '../../evidence/vocabulary.js';
 
 // Longer lines are data dumps, not frames; capping them keeps every regex below cheap.
 const MAX_LINE = 2000;
 const FRAME = /^\s*File "([^"]+)", line (\d+)(?:, in (\S.*))?$/;
-// A tool may print its own message before the header on the same line (pants' `Problem executing PythonBuilder for …: Traceback (most recent call last):`).
-const TRACEBACK = /(?:^\s*|: )Traceback \(most recent call last\):$/;
 // The closing line is flush-left: `KeyError: 'x'`, `pkg.errors.Boom: msg`, or a bare `StopIteration`.
 const EXCEPTION = /^([A-Za-z_][\w.]*)(?:: (.*))?$/;
 const NO_MODULE = /^No module named '([^']+)'/;
@@ -108,7 +107,7 @@ export const pythonFramesMatcher: Matcher = {
         fatal = null;
         crashing = null;
       }
-      if (TRACEBACK.test(text)) {
+      if (PY_TRACEBACK_HEAD.test(text)) {
         frames = [];
         continue;
       }

@@ -73,7 +73,7 @@ export const gitlab: CiFormatModule = {
     attachJobError(lines, steps);
     return steps;
   },
-  runnerLines: (lines) => runnerHeadingLines(lines),
+  runnerLines: runnerHeadingLines,
 };
 
 function fromMarkers(sections: readonly SectionMarker[], totalLines: number): Step[] {

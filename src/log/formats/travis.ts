@@ -4,12 +4,12 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
 
 /** `The command "npm test" exited with 1.`; install-phase commands say `failed and exited with 1 during .` */
 const COMMAND_EXIT = /^The command "(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
-/** The last line of a multi-line command's exit message (`fi`, then `" exited with 2.` on its own line). */
 /**
  * The exit line names the phase: a set-up command (`before_install`, `install`, `before_script`) `failed and
  * exited with N during .`; a `script` command `exited with N.`.
  */
 const SETUP_EXIT = /" failed and exited with \d+ during [^.]*\.$/;
+/** The last line of a multi-line command's exit message (`fi`, then `" exited with 2.` on its own line). */
 const COMMAND_EXIT_END = /^(.*)" (?:failed and )?exited with (\d+)(?: during [^.]*)?\.$/;
 /** `travis_retry`'s own lines (`… failed. Retrying, 2 of 3.`, `… failed 3 times.`) are not exit lines. */
 const RETRY_LINE = /" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.$/;
