@@ -93,3 +93,15 @@ describe("a Rust tool's error backtrace under Node", () => {
     expect(signalsOf('swc-missing-paren-depd-get-stack', "x Expected ','", '`----')).toContain('index.js:393');
   });
 });
+
+describe('a step named for its linter', () => {
+  const byStep = (stepName: string) => categoriseEvidence({ matched: 'unknown', signals: [], blocks: [block(1, 1)], textOf: () => '  1 error', stepName });
+  it('reads a step running xo, or a linter named for what it lints, as lint when its output named nothing', () => {
+    expect(byStep('xo index.js')).toBe('lint');
+    expect(byStep('stylelint "**/*.css"')).toBe('lint');
+    expect(byStep('tslint "src/**/*.ts"')).toBe('lint');
+    // words that only contain the letters stay what they were
+    expect(byStep('npm run build:xonsh')).toBe('compile');
+    expect(byStep('Run tests')).toBe('test');
+  });
+});
