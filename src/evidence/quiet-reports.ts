@@ -4,6 +4,7 @@ import { DIFF_BODY, DIFF_HUNK, DIFF_NEW_FILE, DIFF_OLD_FILE, isConsequence, PLAC
 import { MAX_BLOCK_LINES } from '../limits.js';
 import { blockEnd, isContinuation } from './grow-block.js';
 import { leadingLocation } from './read-locations.js';
+import { movedLine } from './moved-line.js';
 
 /**
  * What a step printed when nothing in it says "error" or "failed" and it still failed: a checker that
@@ -89,6 +90,9 @@ export function diffHunkSignals(blocks: readonly Block[], lines: readonly LogLin
     let n = i + 3;
     for (; n < lines.length && lines[n]!.n <= b.end && /^ |^$/.test(lines[n]!.text); n++) line++;
     if (n >= lines.length || !/^[+-]/.test(lines[n]!.text)) continue;
+    const hunkTexts: string[] = [];
+    for (let k = n; k < lines.length && lines[k]!.n <= b.end && !DIFF_HUNK.test(lines[k]!.text); k++) hunkTexts.push(lines[k]!.text);
+    line = movedLine(hunkTexts, line) ?? line;
     const newPath = DIFF_NEW_FILE.exec(lines[i + 1]!.text)![1]!;
     const oldPath = DIFF_OLD_FILE.exec(lines[i]!.text)![1]!.replace(/\.orig$/, '');
     const path = newPath === '/dev/null' ? oldPath : newPath;

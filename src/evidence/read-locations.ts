@@ -109,6 +109,12 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A parser's exception naming the file, with the place in parentheses ending the line (Babel's and acorn's
   // `SyntaxError: /x/src/a.js: Unexpected token, expected "," (111:2)`)
   { re: new RegExp(String.raw`${PATH}: [^()\n]* \((\d+):(\d+)\)\s*$`, 'g'), path: 1, line: 2, col: 3 },
+  // A template engine's file in parentheses, then its place in brackets (Nunjucks' `Template render error:
+  // (src/a/template.njk) [Line 27, Column 4]`): the brackets and the words say it is a place, so any extension will do
+  { re: new RegExp(String.raw`\(${ANY_PATH}\) \[[Ll]ine (\d+)(?:, [Cc]ol(?:umn)? (\d+))?\]`, 'g'), path: 1, line: 2, col: 3 },
+  // A file, then its place in parentheses after a space (Rollup's `RollupError: index.js (27:17): Expected ')'` and
+  // the `index.js (27:17)` over its code frame)
+  { re: new RegExp(String.raw`(?:^|\s)${PATH} \((\d+):(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];

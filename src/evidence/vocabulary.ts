@@ -372,7 +372,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
     new RegExp(
       [
         String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
-        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
+        // (an unknown tag is a template engine's: Nunjucks' `unknown block tag: endfor`, Liquid's `Unknown tag 'x'`)
+        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword|(?:block )?tag)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
@@ -425,6 +426,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\bFOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?\b`,
         // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk
         String.raw`^--- \S[^\n]*\n\+\+\+ \S[^\n]*\n@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@`,
+        // A report headed by the code of the rule it broke, a fix mark may follow (ruff's `F821 Undefined name \`x\``,
+        // `I001 [*] Import block is un-sorted`, its place below under an arrow): a linter's rule, as pycodestyle's E501
+        String.raw`^[A-Z]{1,4}\d{2,4}(?: \[\*\])? [A-Z][a-z]`,
       ].join('|'),
     ),
   ],

@@ -154,7 +154,8 @@ function speaksInfra(b: Block, text: string): boolean {
  */
 const STEP_NAME_WORDS: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp][] = [
   ['dependency', /^(?:install|setup|restore)\b.*\b(?:dependenc|deps|packages|requirements|gems|modules)|\b(?:npm|yarn|pnpm) (?:ci|install)\b|\bpip3? install\b|\bbundle(?: install)?$|\bbundle install\b|\bcomposer (?:install|update)\b|\bapt(?:-get)? (?:-\S+ )*install\b|\bbrew install\b|\bgem install\b|\bmix deps\.get\b|\bgo mod download\b|\bcabal (?:update|install --only-dependencies)\b|\bconda (?:install|env create)\b|\bcpanm\b/i],
-  ['lint', /\b(?:lint|linter|linting|format(?:ting)?|fmt|style|stylecheck|checkstyle|prettier|eslint|rubocop|flake8|pylint|ruff|black|isort|clippy|shellcheck|tidy)\b/i],
+  // a linter named for what it lints (`stylelint`, `tslint`, `markdownlint`, `hadolint`), and xo, ESLint's wrapper
+  ['lint', /\b(?:lint|linter|linting|format(?:ting)?|fmt|style|stylecheck|checkstyle|prettier|eslint|rubocop|flake8|pylint|ruff|black|isort|clippy|shellcheck|tidy|xo|\w+lint)\b/i],
   ['test', /\b(?:test|tests|testing|spec|specs|pytest|jest|vitest|mocha|rspec|ctest|phpunit|tox)\b/i],
   ['compile', /\b(?:build|compile|make|assemble|cmake|javac|tsc|gradlew? (?:build|assemble)|mvn (?:compile|package))\b/i],
 ];

@@ -6,10 +6,12 @@ const MAX_LINE = 2000;
 const FRAME = /^\s*\d+:\s+(?:0x[0-9a-f]+ - )?(\S.*)$/;
 const AT = /^\s+at (.+?):(\d+)(?::(\d+))?$/;
 // The toolchain's own sources (`/rustc/<hash>/library/…`) and downloaded crates are never the PR's code.
-const LIBRARY_PATH = /^\/rustc\/|\/\.cargo\/(?:registry|git)\/|\/rustlib\/|\/library\/(?:std|core|alloc)\/src\//;
+// A host process's C runtime under a Rust library's frames (an npm package's native addon: glibc's sources as its
+// debug info names them, `./nptl/pthread_create.c`, and Node's libuv as its release build names it, `…/deps/uv/src/…`).
+const LIBRARY_PATH = /^\/rustc\/|\/\.cargo\/(?:registry|git)\/|\/rustlib\/|\/library\/(?:std|core|alloc)\/src\/|^\.\/(?:nptl|misc|sysdeps|csu|stdlib|elf|posix|string)\/|\/deps\/uv\/src\//;
 const LIBRARY_SYMBOL = /^(?:std|core|alloc|test|__rustc)::|^rust_begin_unwind$/;
 
-/** Reads Rust panic backtraces (`stack backtrace:` then `N: crate::fn` + `at path:line:col` pairs). */
+/** Reads Rust panic and error backtraces (`stack backtrace:`, anyhow's `Stack backtrace:`, then `N: crate::fn` + `at path:line:col` pairs). */
 export const rustBacktraceMatcher: Matcher = {
   id: 'rust-backtrace',
   extract(lines: readonly LogLine[]): Signal[] {
@@ -17,7 +19,8 @@ export const rustBacktraceMatcher: Matcher = {
     let inTrace = false;
     for (let i = 0; i < lines.length; i++) {
       const { n, text } = lines[i]!;
-      if (text === 'stack backtrace:') {
+      // std's panic header, or anyhow's and eyre's under an error's `Caused by:` chain
+      if (text === 'stack backtrace:' || text === 'Stack backtrace:') {
         inTrace = true;
         continue;
       }

@@ -15,6 +15,8 @@ export interface V8Frame {
 const MAX_FRAME_LINE = 2000;
 const AT_LINE = /^\s*at (.+)$/;
 const LOCATION = /^(.+?):(\d+):(\d+)$/;
+/** A native backtrace's numbered frame (Rust's `   8: worker`, `  4:  0x55d… - name`), whose location follows on the next line. */
+const NATIVE_FRAME = /^\s*\d+:\s+\S/;
 
 /**
  * Parses the part of a frame after `at ` (node:test's TAP `stack:` lines have no `at`, so they call this
@@ -86,9 +88,11 @@ export const v8FramesMatcher: Matcher = {
   id: 'v8-frame',
   extract(lines: readonly LogLine[]): Signal[] {
     const out: Signal[] = [];
-    for (const l of lines) {
+    for (const [i, l] of lines.entries()) {
       // Cheap pre-check: almost no log line contains "at ", so most never reach a regex.
       if (!l.text.includes('at ')) continue;
+      // under a numbered frame (`   8: worker`) the `at path:line:col` is a native backtrace's (Rust's), not V8's
+      if (i > 0 && NATIVE_FRAME.test(lines[i - 1]!.text)) continue;
       const frame = parseV8Frame(l.text);
       if (frame) out.push(frameSignal(frame, 'v8-frame', l.n, l.text));
     }

@@ -1,4 +1,5 @@
 import type { LogLine, Signal } from '../../types.js';
+import { movedLine } from '../../evidence/moved-line.js';
 import type { Matcher } from './matcher.js';
 
 const MAX_LINE = 2000;
@@ -58,6 +59,7 @@ export const pythonFormatMatcher: Matcher = {
       // The hunk starts with context; the first removed or added line is where the formatting differs.
       let line = Number(h[1]);
       const related: number[] = [];
+      const texts: string[] = [];
       let at: number | undefined;
       for (let j = i + 1; j < lines.length && related.length < MAX_HUNK_LINES; j++) {
         const t = lines[j]!.text;
@@ -71,10 +73,13 @@ export const pythonFormatMatcher: Matcher = {
         // A blank context line arrives as '' (its one space trimmed on the way).
         if (!/^[ +-]|^$/.test(t) || t.startsWith('--- ') || t.startsWith('+++ ')) break;
         related.push(lines[j]!.n);
+        texts.push(t);
         if (at === undefined && (t.startsWith('-') || t.startsWith('+'))) at = line;
         if (!t.startsWith('+')) line++;
       }
       if (at === undefined) continue;
+      // a sorter moving a line: the place is where the line stands, not where it belongs
+      at = movedLine(texts.slice(texts.findIndex((t) => /^[+-]/.test(t))), at) ?? at;
       out.push({ kind: 'diagnostic', path: diffPath!, line: at, message: tool === 'isort' ? 'imports are not sorted' : 'not formatted as black would',
         tool, severity: 'error', category: 'lint', weight: 0.9, logLine: n, related });
     }

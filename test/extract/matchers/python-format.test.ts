@@ -15,7 +15,8 @@ describe('pythonFormatMatcher', () => {
 
   it('reads isort --check-only, and --diff with the hunk', () => {
     expect(rec('isort-check.log')).toMatchObject([{ path: P, tool: 'isort', message: 'Imports are incorrectly sorted and/or formatted.' }]);
-    expect(rec('isort-diff.log')[1]).toMatchObject({ path: P, line: 2, tool: 'isort', logLine: 4 });
+    // the hunk moves `import os` above `import sys`: placed where it stands, line 3 (the removed one), not where it goes
+    expect(rec('isort-diff.log')[1]).toMatchObject({ path: P, line: 3, tool: 'isort', logLine: 4 });
   });
 
   it('returns nothing for other tools', () => {
