@@ -132,6 +132,10 @@ const CONSEQUENCE = new RegExp(
     // halted` under testthat's `Error: Test failures`, surefire's pointer to its reports, Maven's reactor
     // note that later modules were skipped, Rust's x.py `Build completed unsuccessfully`.
     String.raw`^error: test failed, to rerun pass`,
+    // unittest's verbose verdict alone on a line, when the test printed its own output after its title
+    // (`Deploy a cluster ... <log lines>` then `ERROR`): it says a test failed, and the `ERROR: title`
+    // block under the `=====` rule says which and why.
+    String.raw`^(?:ERROR|FAIL)$`,
     String.raw`^Errors while running CTest$`,
     String.raw`^Execution halted$`,
     String.raw`^Error: Test failures$`,
@@ -180,7 +184,15 @@ const STRUCTURED_FATAL = /\blevel=(?:fatal|panic|error)\b.*\bmsg=/;
  * status is a detail of the report, not a restatement of it.
  */
 const QUOTED_EXIT = /exit (?:code|status) -?\d+\)?: \S.{20,}/;
-export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text);
+/**
+ * Python's `subprocess.CalledProcessError: Command 'terraform apply …' returned non-zero exit status 1.` (and
+ * a library's subclass of it, `DevopsCalledProcessError: Command 'apt-get update' …`): the exception a
+ * traceback ends on, naming the command that failed. It is the traceback's own last line, not a runner
+ * restating the step's exit.
+ */
+const EXCEPTION_NAMING_COMMAND = /\b\w*(?:Error|Exception): Command .+ returned non-zero exit status -?\d+/;
+export const isConsequence = (text: string): boolean =>
+  CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text) && !EXCEPTION_NAMING_COMMAND.test(text);
 
 /** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
 const FRAME = new RegExp(
@@ -208,8 +220,11 @@ const FRAME = new RegExp(
 );
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
-/** A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
+/**
+ * A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing.
+ * Kotest's engine and kotlinx.coroutines' dispatch under a Kotlin test's frames are such plumbing too, as JUnit's are.
+ */
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
