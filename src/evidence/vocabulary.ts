@@ -63,8 +63,12 @@ const NEGATED =
  * `XFAIL tests/x.py::t - fails on most platforms`, `tests/x.py::t SKIPPED (needs a GPU)`) gives the skip's
  * reason, whose words (`could not find`, `fails`, `segfaults`) are no failure of this run.
  */
-/** A test runner's line saying a test passed (or was skipped): `PASSED`, `... ok`, `✓`, `ok 3 - …`. */
-export const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
+/**
+ * A test runner's line saying a test passed (or was skipped): `PASSED`, `... ok`, `✓`, `ok 3 - …`, and a
+ * suite's notice that it skips a test (`Skipping test 'tlsInsecure=true … raises an error'`), whose name is
+ * the test's, no failure of this run.
+ */
+export const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*Skipping test\b|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
 /**
  * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
  * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/diagnose.js';
+import { readFileSync } from 'node:fs';
 import { hasWildLog, wildLineNo, wildLog } from '../helpers/wild.js';
 
 /**
@@ -46,5 +47,15 @@ describe.skipIf(!hasWildLog(FUEL))('a unittest ERROR under a Jenkins freestyle s
   it("keeps the traceback's exception line though it quotes an exit status (`…CalledProcessError: Command '…' returned non-zero exit status 127`)", async () => {
     const ev = await evidenceOf(FUEL);
     expect(ev).toContain(wildLineNo(FUEL, /^DevopsCalledProcessError: Command .* returned non-zero exit status 127/));
+  });
+});
+
+describe("a suite's `Skipping test '…'` notices after the failure (mongo-python-driver, a committed log)", () => {
+  it("are not evidence though the skipped tests' names say `raises an error`", async () => {
+    const id = 'gha-python-2496945256';
+    const ev = await evidenceOf(id);
+    const lines = readFileSync(wildLog(id), 'utf8').split('\n');
+    expect(ev).toContain(wildLineNo(id, /TypeError: ChangeStream\.__init__\(\) missing 1 required positional argument/));
+    expect(ev.filter((n) => /Skipping test '/.test(lines[n - 1]!))).toEqual([]);
   });
 });
