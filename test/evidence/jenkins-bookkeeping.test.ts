@@ -43,3 +43,9 @@ describe.skipIf(!hasWildLog(PORTAL))('a `Stage "X" skipped` notice names the sta
     expect(d.failingStep?.name).toBe('Setup AWS Environment');
   });
 });
+
+describe.skipIf(!hasWildLog(PORTAL))("the AWS CLI's `Unable to locate credentials`", () => {
+  it('is infra: the credentials the CI should hold are missing, nothing in the project failed (Placement-Portal)', async () => {
+    expect((await diagnose({ log: wildLog(PORTAL) })).category).toBe('infra');
+  });
+});
