@@ -336,6 +336,13 @@ function withoutRustBacktrace(nums: number[], text: ReadonlyMap<number, string>)
 const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[(?:group|endgroup)\]|^::(?:group|endgroup)::/;
 
 /**
+ * Surefire's summary of a test it ran more than once lists every run's verdict under the test's name
+ * (`[ERROR] com.x.FooTest.null` then `[INFO]   Run 1: PASS` … `[ERROR]   Run 7: FooTest expected …`): the
+ * runs that passed are not the failure, the run that failed is.
+ */
+const PASSED_RERUN = /^\[INFO\]\s+Run \d+: PASS$/;
+
+/**
  * A build script's directives to cargo, which cargo echoes under `--- stdout` when the script fails
  * (`cargo:rerun-if-changed=build.rs`, `cargo:rustc-env=X=1`, `cargo::rustc-check-cfg=…`): instructions to
  * the build, not what went wrong; the script's own messages around them are.
@@ -434,7 +441,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       const t = text.get(n);
       // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a
       // block, nor a blank line (Maven's is its log level alone, `[INFO]`), nor a build script's directive.
-      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && (n === b.header || (!isConsequence(t) && !CARGO_DIRECTIVE.test(t)))) out.push(n);
+      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && !PASSED_RERUN.test(t) && (n === b.header || (!isConsequence(t) && !CARGO_DIRECTIVE.test(t)))) out.push(n);
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.

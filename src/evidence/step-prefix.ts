@@ -18,10 +18,21 @@ const BUILDKIT_PREFIX = /^#\d+ \d+\.\d+(?: |$)/;
  */
 const ANNOTATION_PREFIX = /^##\[(?:error|warning|notice)\](?=[ \t])/;
 
-const prefixOf = (text: string): RegExp | undefined =>
-  text.charCodeAt(0) !== 35 /* # */ ? undefined : BUILDKIT_PREFIX.test(text) ? BUILDKIT_PREFIX : ANNOTATION_PREFIX.test(text) ? ANNOTATION_PREFIX : undefined;
+/**
+ * Maven's logger with `-Dorg.slf4j.simpleLogger.showDateTime=true` and no date format: the milliseconds
+ * since Maven started before every line it logs (`21794 [ERROR] Failed to execute goal …`, `19547 [ERROR]
+ * Tests run: …`). Like a timestamp, it hides the `[ERROR]` / `[INFO]` level that Maven's report and its
+ * advice are read by; the test output Maven relays (an exception, its `at` frames) carries none.
+ */
+const MAVEN_ELAPSED_PREFIX = /^\d+ (?=\[(?:INFO|ERROR|WARNING|DEBUG)\](?: |$))/;
 
-/** The lines with BuildKit's `#N S.SS ` prefix or the runner's annotation cut, line numbers kept; the same array when none has one. */
+const prefixOf = (text: string): RegExp | undefined => {
+  const c = text.charCodeAt(0);
+  if (c >= 48 && c <= 57) return MAVEN_ELAPSED_PREFIX.test(text) ? MAVEN_ELAPSED_PREFIX : undefined;
+  return c !== 35 /* # */ ? undefined : BUILDKIT_PREFIX.test(text) ? BUILDKIT_PREFIX : ANNOTATION_PREFIX.test(text) ? ANNOTATION_PREFIX : undefined;
+};
+
+/** The lines with BuildKit's `#N S.SS ` prefix, the runner's annotation or Maven's elapsed milliseconds cut, line numbers kept; the same array when none has one. */
 export function withoutStepPrefix(lines: readonly LogLine[]): readonly LogLine[] {
   if (!lines.some((l) => prefixOf(l.text))) return lines;
   return lines.map((l) => {

@@ -63,8 +63,12 @@ const NEGATED =
  * `XFAIL tests/x.py::t - fails on most platforms`, `tests/x.py::t SKIPPED (needs a GPU)`) gives the skip's
  * reason, whose words (`could not find`, `fails`, `segfaults`) are no failure of this run.
  */
-/** A test runner's line saying a test passed (or was skipped): `PASSED`, `... ok`, `✓`, `ok 3 - …`. */
-export const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
+/**
+ * A test runner's line saying a test passed (or was skipped): `PASSED`, `... ok`, `✓`, `ok 3 - …`, and a
+ * suite's notice that it skips a test (`Skipping test 'tlsInsecure=true … raises an error'`), whose name is
+ * the test's, no failure of this run.
+ */
+export const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:OK|PASSED)\s*\])|\bPASSED\b|\b\d+ passed\b(?!.*\bfailed\b)|\.\.\. (?:ok|skipped\b.*)$|^\s*skipped '|^\s*Skipping test\b|^\s*(?:SKIPPED|XFAIL)(?: \[\d+\])?\s|::\S+ (?:SKIPPED|XFAIL)\b/;
 /**
  * A line its own logger tagged with a level below error (`[INFO] Error size is 0`, `[WARNING] javadoc:
  * warning - Error fetching URL`, `… main  WARN transport.Client: Failed to start`, `level=warning`):
@@ -132,6 +136,10 @@ const CONSEQUENCE = new RegExp(
     // halted` under testthat's `Error: Test failures`, surefire's pointer to its reports, Maven's reactor
     // note that later modules were skipped, Rust's x.py `Build completed unsuccessfully`.
     String.raw`^error: test failed, to rerun pass`,
+    // unittest's verbose verdict alone on a line, when the test printed its own output after its title
+    // (`Deploy a cluster ... <log lines>` then `ERROR`): it says a test failed, and the `ERROR: title`
+    // block under the `=====` rule says which and why.
+    String.raw`^(?:ERROR|FAIL)$`,
     String.raw`^Errors while running CTest$`,
     String.raw`^Execution halted$`,
     String.raw`^Error: Test failures$`,
@@ -180,7 +188,15 @@ const STRUCTURED_FATAL = /\blevel=(?:fatal|panic|error)\b.*\bmsg=/;
  * status is a detail of the report, not a restatement of it.
  */
 const QUOTED_EXIT = /exit (?:code|status) -?\d+\)?: \S.{20,}/;
-export const isConsequence = (text: string): boolean => CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text);
+/**
+ * Python's `subprocess.CalledProcessError: Command 'terraform apply …' returned non-zero exit status 1.` (and
+ * a library's subclass of it, `DevopsCalledProcessError: Command 'apt-get update' …`): the exception a
+ * traceback ends on, naming the command that failed. It is the traceback's own last line, not a runner
+ * restating the step's exit.
+ */
+const EXCEPTION_NAMING_COMMAND = /\b\w*(?:Error|Exception): Command .+ returned non-zero exit status -?\d+/;
+export const isConsequence = (text: string): boolean =>
+  CONSEQUENCE.test(text.trimStart()) && !STRUCTURED_FATAL.test(text) && !QUOTED_EXIT.test(text) && !EXCEPTION_NAMING_COMMAND.test(text);
 
 /** A stack frame, in the shapes of JVM, V8, Python, Ruby, Go, Rust, PHP, Perl, C/C++ (gdb, sanitizers), Elixir, .NET, Swift. */
 const FRAME = new RegExp(
@@ -208,8 +224,11 @@ const FRAME = new RegExp(
 );
 export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.test(text);
 
-/** A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing. */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
+/**
+ * A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing.
+ * Kotest's engine and kotlinx.coroutines' dispatch under a Kotlin test's frames are such plumbing too, as JUnit's are.
+ */
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */
@@ -318,8 +337,9 @@ export const INFRA_CAUSE = new RegExp(
     String.raw`\b(?:50[0-4]|429) (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Too Many Requests)\b|\b(?:HTTP|status(?: code)?|returned error:) ?(?:50[0-4]|429)\b|\b[Rr]ate limit(?:ed)? exceeded|API rate limit`,
     // disk, memory, signals and the runner
     String.raw`No space left on device|\bENOSPC\b|[Dd]isk quota exceeded|\bOOMKilled\b|[Oo]ut of memory|Cannot allocate memory|\bKilled\b(?: signal| process|\s*$)|killed by signal|signal 9\b|exit code 137\b|exceeded the maximum time limit|has exceeded the (?:maximum )?(?:execution )?time|[Tt]ime ?limit (?:exceeded|reached)|No output has been received in the last|lost communication|runner has received a shutdown signal|The operation was canceled`,
-    // credentials the CI holds, refused by the service it talks to, and a CI tool not set up to run
-    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|\b(?:release|upload|publish|deploy|request|API call) failed with (?:HTTP )?status(?: code)?:? (?:401|403)\b|Resource not accessible by integration|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|remote: Permission to \S+ denied|unable to access '[^']*': The requested URL returned error: 40[13]\b|Please make sure you have the correct access rights|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
+    // credentials the CI holds, refused by the service it talks to (or missing: the AWS CLI's `Unable to locate
+    // credentials`, gcloud's `Could not automatically determine credentials`), and a CI tool not set up to run
+    String.raw`[Ff]ailed to (?:deploy|publish|upload|push)\b.*\b(?:401|403)\b|\b(?:release|upload|publish|deploy|request|API call) failed with (?:HTTP )?status(?: code)?:? (?:401|403)\b|Resource not accessible by integration|[Aa]uthentication failed for|[Ee]rror authenticating|Permission denied \(publickey|[Cc]ould not read (?:Username|Password) for|[Bb]ad credentials|AADSTS\d+|No subscriptions found|\(AuthorizationFailed\)|Please run 'az login'|Unable to locate credentials|\bNoCredentials(?:Error)?\b|[Cc]ould not automatically determine credentials|remote: Permission to \S+ denied|unable to access '[^']*': The requested URL returned error: 40[13]\b|Please make sure you have the correct access rights|Cannot connect to the Docker daemon|Is the docker daemon running|not a swarm manager|'rvm reload'|RVM is not a function`,
     // a script's own wait that gave up after a while (a deploy waiting for an instance, a service to come up)
     String.raw`\b(?:after|since|for) \d+ (?:sec(?:ond)?s?|min(?:ute)?s?|hours?)\b.*\b(?:exiting|giving up|gave up|aborting)\b`,
     // apt's package index out of date on the image: its archives are gone from the mirror

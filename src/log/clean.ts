@@ -19,6 +19,13 @@ const TEAMCITY_ESCAPE = /\|(?:0x([0-9a-fA-F]{4})|(.))/g;
  * number (`test_1`, compose v1; `test-1`, v2), padded, then `| `. The service's own text (and indent) follows.
  */
 const COMPOSE_PREFIX = /^[a-z0-9][\w.-]*[_-]\d+ +\| ?/i;
+/**
+ * Jenkins' ConsoleNote: markup the console hides between `ESC[8m` (concealed) and `ESC[0m`, `ha:` then the
+ * note serialised in base64 (a hyperlink, a `[Pipeline]` step's node id). The raw log file on the
+ * controller and its `consoleFull` keep them before `[Pipeline] sh`, `Started by user …`, `Running on …`;
+ * the console shows nothing there, so neither does the cleaned line.
+ */
+const CONSOLE_NOTE = /\x1b\[8mha:[^\x1b]*\x1b\[0m/g;
 // Control characters other than tab: NULs and friends come from binary garbage and must not reach output.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
@@ -35,6 +42,7 @@ export function cleanLine(raw: string): string {
   let s = plain;
   if (s.endsWith('\r')) s = s.slice(0, -1);
   s = stripJenkinsTimestamp(s);
+  if (s.includes('\x1b[8mha:')) s = s.replace(CONSOLE_NOTE, '');
   // Travis and GitLab fold / section / timer markers and their trailing `\r\x1b[0K` (see markers.ts).
   if (mayHoldMarker(s)) s = s.replace(MARKER_STRIP, '');
   if (s.includes('\r')) {

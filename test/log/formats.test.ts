@@ -244,7 +244,14 @@ describe('Drone / Woodpecker CLI (`[step:Ln:Ns]` lines, pasted in READMEs of pub
 
   it('formats without a per-line prefix hand back no rewritten lines', async () => {
     expect((await layoutOf('travis-bugswarm-113007194.log')).layout.lines).toBeUndefined();
-    expect((await layoutOf('jenkins-pipeline-skipped-stages.log')).layout.lines).toBeUndefined();
+    // A Pipeline console's lines come back with Jenkins' bookkeeping left out (its `[Pipeline]` markers,
+    // skipped-stage notices, echo output), every other line as it was.
+    const { scan, layout } = await layoutOf('jenkins-pipeline-skipped-stages.log');
+    const kept = layout.lines!;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((l) => l.text === scan.lines[l.n - 1]!.text)).toBe(true);
+    expect(kept.some((l) => l.text.startsWith('[Pipeline] ') || /^Stage ".+" skipped due to/.test(l.text))).toBe(false);
+    expect(kept.length + layout.runnerLines!.size).toBe(scan.lines.length);
   });
 
   it('drone 0.5 exec (cp2017/go-client): a service and two steps, `[unit-test] exit code 0` passed, nothing failed', async () => {

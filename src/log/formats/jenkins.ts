@@ -1,3 +1,4 @@
+import { jenkinsBookkeepingLines } from './jenkins-bookkeeping.js';
 import { jenkinsOwnTraceLines } from './jenkins-own-traces.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step, type StepKind } from './step.js';
 
@@ -64,7 +65,10 @@ export const jenkins: CiFormatModule = {
     const pipeline = countLines(input.lines, (t) => text(t).startsWith('[Pipeline] '), 2) >= 2;
     return pipeline ? stages(input) : classicSteps(input);
   },
-  runnerLines: (lines) => jenkinsOwnTraceLines(lines.map((l) => ({ n: l.n, text: text(l.text) }))),
+  runnerLines: (lines) => {
+    const read = lines.map((l) => ({ n: l.n, text: text(l.text) }));
+    return [...jenkinsOwnTraceLines(read), ...jenkinsBookkeepingLines(read)];
+  },
 };
 
 function stages({ lines, totalLines }: FormatInput): Step[] {
@@ -105,7 +109,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
       continue;
     }
     const skip = SKIPPED.exec(t);
-    if (skip && open.length) skipped.add(open[open.length - 1]!);
+    if (skip && open.length) skipped.add(skippedStage(open, skip[1]!));
     const exit = SCRIPT_EXIT.exec(t);
     if (exit) scriptExit = { n: l.n, code: Number(exit[1]) };
     const fin = FINISHED.exec(t);
@@ -113,7 +117,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
     if (open.length && STEP_ERROR.test(t)) open[open.length - 1]!.errorLines.push(l.n);
   }
   const ran = steps.filter((s) => !skipped.has(s));
-  for (const s of skipped) steps.splice(steps.indexOf(s), 1);
+  for (const s of skipped) if (steps.includes(s)) steps.splice(steps.indexOf(s), 1);
   if (unstaged !== undefined && (failedBuild || scriptExit)) {
     // Commands ran after the last stage closed and the build failed: they failed, not the stage before them.
     // It ends where the pipeline does: Jenkins' own closing lines (`ERROR: script returned …`) restate the exit.
@@ -142,6 +146,16 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   // Only the stage that stopped the pipeline carries the failure; earlier ERROR: lines were survived.
   for (const s of steps) if (s !== last) s.errorLines = [];
   return steps;
+}
+
+/**
+ * The open stage a `Stage "X" skipped …` notice is about: the one named X. The branches of a `parallel`
+ * block open their stages one after another before any of them runs (`{ (Backend)`, `{ (Frontend)`, then
+ * `Stage "Backend" skipped …`), so the innermost open stage is not always the one skipped; the notice names it.
+ */
+function skippedStage(open: readonly Step[], name: string): Step {
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.name === name) return open[i]!;
+  return open[open.length - 1]!;
 }
 
 function classicSteps({ lines, totalLines }: FormatInput): Step[] {
