@@ -18,7 +18,7 @@ import {
   PASSING,
 } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
-import { leadingLocation, locationsIn } from './read-locations.js';
+import { isReportRow, leadingLocation, locationsIn } from './read-locations.js';
 
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
@@ -278,11 +278,27 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
         if (ownFrames) break;
       } else ownFrames++;
     }
-    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '') || samePlace(lines[j - 1]!.text, t)) end = j;
+    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '') || samePlace(lines[j - 1]!.text, t) || placedFault(t)) end = j;
     else break;
   }
   return end;
 }
+
+/**
+ * A report under the header that names a fault and its place at the header's own indent, with no severity
+ * word (CUPS' `Unknown directive X on line 23 of /x/cupsd.conf.` under `"/x/cupsd.conf" contains errors.`,
+ * Icinga's `Location: in a.conf: 25:3-25:31` under its `Error: Validation failed …`): the report the header
+ * announces, not the next one. A passing or skipped test's line is none.
+ */
+function placedFault(text: string): boolean {
+  if (PASSING.test(text) || isShellTrace(text) || isCommandEcho(text)) return false;
+  if (LOCATION_LABEL.test(text)) return locationsIn(text).length > 0;
+  // a table's row under its file's heading (SQLFluff's `L:  36 | P:   1 | L010 | …` under `== [a.sql] FAIL`)
+  if (isReportRow(text)) return true;
+  return locationsIn(text).length > 0 && FAULT_WORDS.test(text.replace(PATHISH_WORD, ' '));
+}
+/** A line that only gives the report's place under a label: `Location: in a.conf: 25:3-25:31`. */
+const LOCATION_LABEL = /^\s*(?:Location|Position|Where|Source|At):\s/;
 
 /** A shell's report place: `./build.sh: line 34: `, `/tmp/x.sh: 12: `. */
 const SHELL_PLACE = /^(\S+: (?:line )?\d+: )/;
