@@ -93,6 +93,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // 11 near …`: the file leads the line (after a severity label), so any extension will do
   // ksh's `bin/zgrep: syntax error at line 202: \`fi' unexpected` alike: a script with a directory needs no extension
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)): .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
+  // A report naming its file after `error for` / `error in` and its line after `at line`, the file's context between
+  // (AppArmor's `AppArmor parser error for apparmor.d/usr.bin.man in profile apparmor.d/usr.bin.man at line 24: …`)
+  { re: new RegExp(String.raw`\b[Ee]rror (?:for|in) ["'\`]?${ANY_PATH}["'\`]?(?: in [a-z]{1,20} \S+)? at line (\d+)\b`, 'g'), path: 1, line: 2 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`

@@ -470,4 +470,4 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
 /** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed)\b/i;

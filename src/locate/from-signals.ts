@@ -323,9 +323,29 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
     // size.styl:24:5` for `if length(arguments == 1` on line 23), or whose change dropped the separator
     // its old text ended with (SDCC's `_atof.c:68: syntax error: token -> '}'` for `fraction*=0.1;` made
     // `fraction*=0.1f` on line 67)
-    return unbalanced(t) || droppedSeparator(hunks, n, t) ? n : undefined;
+    return unbalanced(t) || droppedSeparator(hunks, n, t) || lacksNeighbourSeparator(text, n) ? n : undefined;
   }
   return undefined;
+}
+
+/** How far above an added line its neighbour statement may be, over blank lines and comments. */
+const NEIGHBOUR_SPAN = 4;
+
+/**
+ * An added statement or list item that does not end with the separator the code line above it ends with
+ * (OpenSCAD's `body_radius = 10` under `debug = true;`, AppArmor's `/usr/bin/soelim rmCx -> &man_groff` under
+ * `/usr/bin/vgrind rmCx -> &man_groff,`): a parser naming no token read past it. A line that opens or closes a
+ * bracket, or one already ending in a separator of its own, is none.
+ */
+function lacksNeighbourSeparator(text: readonly string[], n: number): boolean {
+  const t = text[n - 1]!.trimEnd();
+  if (/[;,{}()[\]:]$/.test(t) || unbalanced(t)) return false;
+  for (let k = n - 1; k >= 1 && n - k <= NEIGHBOUR_SPAN; k--) {
+    const above = text[k - 1] ?? '';
+    if (NO_TOKENS.test(above)) continue;
+    return LINE_SEPARATOR.test(above.trimEnd());
+  }
+  return false;
 }
 
 /** A doc comment's opening line (`/**`, `/*!`, `///`, `//!`), where a documentation tool places its report. */

@@ -22,6 +22,10 @@ describe('location forms of the fifteenth unseen batch', () => {
     expect(locationsIn('wrote results in out.txt: 3 of 4 done')).toEqual([]);
   });
 
+  it("reads AppArmor's `parser error for apparmor.d/usr.bin.man in profile … at line 24:` (out of sample)", () => {
+    expect(locationsIn(textOf('apparmor-parser-missing-comma-man-groff', 'AppArmor parser error'))).toEqual([{ path: 'apparmor.d/usr.bin.man', line: 24 }]);
+  });
+
   it("reads rsyslog's `error during parsing file rsyslog/rsyslog.conf, on or before line 31:`", () => {
     expect(locationsIn(textOf('rsyslogd-n1-unclosed-input-udp', 'syntax error on token'))).toEqual([{ path: 'rsyslog/rsyslog.conf', line: 31 }]);
   });
@@ -52,6 +56,12 @@ describe('blocks and places of the fifteenth unseen batch', () => {
     expect(s.map((x) => `${x.path}:${x.line}`)).toContain('contrib/pgstattuple/pgstattuple--1.4.sql:36');
   });
 
+  it("heads bmake's block with its located `Malformed conditional` report over `Fatal errors encountered` (out of sample)", () => {
+    const c = 'bmake-malformed-conditional-host-target';
+    const blocks = stepBlocks(c, 'Malformed conditional', 'Fatal errors encountered');
+    expect(blocks.map((b) => b.header)).toContain(at(c, 'Malformed conditional'));
+  });
+
   it('calls what the batch reported by its kind', () => {
     expect(category(textOf('dhcpd-t-missing-semicolon-routers-subnet', 'semicolon expected'))).toBe('compile');
     expect(category(textOf('doveconf-unknown-setting-maildir-mail-conf', 'Unknown setting'))).toBe('compile');
@@ -65,6 +75,9 @@ describe('pins of the fifteenth unseen batch (with the PR diff)', () => {
   const cases: [string, string][] = [
     ['dhcpd-t-missing-semicolon-routers-subnet', 'a missing separator reported on a line that has it takes the changed line above that lacks it'],
     ['rsyslogd-n1-unclosed-input-udp', "a parser's `error during parsing` read past the change that left a bracket open"],
+    // out of sample: a parse error naming no token, below an added line that lacks its neighbour's separator
+    ['openscad-missing-semicolon-body-radius-csg-modules', "an added statement without the `;` the statement above ends with"],
+    ['apparmor-parser-missing-comma-man-groff', "an added rule without the `,` the rule above ends with"],
   ];
   for (const [name, why] of cases) {
     it(`${name}: ${why}`, async () => {
