@@ -79,6 +79,8 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     while (j > 0 && i - j < MAX_HEADER_LOOKBACK && GIT_REMOTE.test(lines[j - 1]!.text)) j--;
     if (j < i) return j;
   }
+  const trail = contextTrailAbove(lines, i);
+  if (trail !== undefined) return trail;
   const indent = indentOf(lines[i]!.text);
   const diffBelow = isAssertionLine(lines[i]!.text);
   let top = i;
@@ -140,6 +142,28 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     }
     if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
     top = j;
+  }
+  return top;
+}
+
+/**
+ * A context line that says what the tool was doing, and where, when the error below it struck, ending in a
+ * colon: Ledger's `While parsing file "x.dat", line 42:` and `While balancing transaction from "x.dat", lines
+ * 38-42:` over the excerpt and the amounts, then `Error: Transaction does not balance`.
+ */
+const CONTEXT_TRAIL = /^(?:While|When|During) [a-z]+ing\b.*:\s*$/;
+/**
+ * The first of the context lines heading the error line `i` (ErrorScore ≥ 0.5), over the non-blank lines
+ * between them: the trail names the place the error's own line does not.
+ */
+function contextTrailAbove(lines: readonly LogLine[], i: number): number | undefined {
+  if (errorScore(lines[i]!.text) < 0.5) return undefined;
+  let top: number | undefined;
+  for (let j = i - 1; j >= 0 && i - j < MAX_BLOCK_LINES; j--) {
+    const t = lines[j]!.text;
+    if (blank(lines[j]) || isStepMarker(t) || isConsequence(t) || errorScore(t) >= 0.5) break;
+    if (CONTEXT_TRAIL.test(t) && locationsIn(t).length > 0) top = j;
+    else if (top !== undefined) break;
   }
   return top;
 }

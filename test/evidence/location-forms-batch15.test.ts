@@ -62,6 +62,18 @@ describe('blocks and places of the fifteenth unseen batch', () => {
     expect(blocks.map((b) => b.header)).toContain(at(c, 'Malformed conditional'));
   });
 
+  it("heads Ledger's error with its context trail (`While parsing file \"x\", line 42:` … `Error: Transaction does not balance`)", () => {
+    const c = 'ledger-unbalanced-transaction-book-store-sample';
+    const blocks = stepBlocks(c, 'While parsing file', 'does not balance');
+    expect(blocks.some((b) => b.start === at(c, 'While parsing file') && b.end >= at(c, 'does not balance'))).toBe(true);
+    // a context line that names no place heads nothing
+    const plain = [
+      { n: 1, text: 'While loading plugins:' },
+      { n: 2, text: 'Error: something broke' },
+    ];
+    expect(findGenericBlocks({ lines: plain }).some((b) => b.start === 1)).toBe(false);
+  });
+
   it('calls what the batch reported by its kind', () => {
     expect(category(textOf('dhcpd-t-missing-semicolon-routers-subnet', 'semicolon expected'))).toBe('compile');
     expect(category(textOf('doveconf-unknown-setting-maildir-mail-conf', 'Unknown setting'))).toBe('compile');
