@@ -18,7 +18,7 @@ import {
   PASSING,
 } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
-import { leadingLocation, locationsIn } from './read-locations.js';
+import { isReportRow, leadingLocation, locationsIn } from './read-locations.js';
 
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
@@ -79,6 +79,8 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     while (j > 0 && i - j < MAX_HEADER_LOOKBACK && GIT_REMOTE.test(lines[j - 1]!.text)) j--;
     if (j < i) return j;
   }
+  const trail = contextTrailAbove(lines, i);
+  if (trail !== undefined) return trail;
   const indent = indentOf(lines[i]!.text);
   const diffBelow = isAssertionLine(lines[i]!.text);
   let top = i;
@@ -140,6 +142,28 @@ export function headerAbove(lines: readonly LogLine[], i: number): number {
     }
     if (++plain > MAX_HEADER_LOOKBACK || errorScore(t) < 0.5) break;
     top = j;
+  }
+  return top;
+}
+
+/**
+ * A context line that says what the tool was doing, and where, when the error below it struck, ending in a
+ * colon: Ledger's `While parsing file "x.dat", line 42:` and `While balancing transaction from "x.dat", lines
+ * 38-42:` over the excerpt and the amounts, then `Error: Transaction does not balance`.
+ */
+const CONTEXT_TRAIL = /^(?:While|When|During) [a-z]+ing\b.*:\s*$/;
+/**
+ * The first of the context lines heading the error line `i` (ErrorScore ≥ 0.5), over the non-blank lines
+ * between them: the trail names the place the error's own line does not.
+ */
+function contextTrailAbove(lines: readonly LogLine[], i: number): number | undefined {
+  if (errorScore(lines[i]!.text) < 0.5) return undefined;
+  let top: number | undefined;
+  for (let j = i - 1; j >= 0 && i - j < MAX_BLOCK_LINES; j--) {
+    const t = lines[j]!.text;
+    if (blank(lines[j]) || isStepMarker(t) || isConsequence(t) || errorScore(t) >= 0.5) break;
+    if (CONTEXT_TRAIL.test(t) && locationsIn(t).length > 0) top = j;
+    else if (top !== undefined) break;
   }
   return top;
 }
@@ -278,11 +302,27 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
         if (ownFrames) break;
       } else ownFrames++;
     }
-    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '') || samePlace(lines[j - 1]!.text, t)) end = j;
+    if (belongs(t) || errorScore(t) >= 0.5 || (announces && lines[j - 1]!.text.trim() !== '') || samePlace(lines[j - 1]!.text, t) || placedFault(t)) end = j;
     else break;
   }
   return end;
 }
+
+/**
+ * A report under the header that names a fault and its place at the header's own indent, with no severity
+ * word (CUPS' `Unknown directive X on line 23 of /x/cupsd.conf.` under `"/x/cupsd.conf" contains errors.`,
+ * Icinga's `Location: in a.conf: 25:3-25:31` under its `Error: Validation failed …`): the report the header
+ * announces, not the next one. A passing or skipped test's line is none.
+ */
+function placedFault(text: string): boolean {
+  if (PASSING.test(text) || isShellTrace(text) || isCommandEcho(text)) return false;
+  if (LOCATION_LABEL.test(text)) return locationsIn(text).length > 0;
+  // a table's row under its file's heading (SQLFluff's `L:  36 | P:   1 | L010 | …` under `== [a.sql] FAIL`)
+  if (isReportRow(text)) return true;
+  return locationsIn(text).length > 0 && FAULT_WORDS.test(text.replace(PATHISH_WORD, ' '));
+}
+/** A line that only gives the report's place under a label: `Location: in a.conf: 25:3-25:31`. */
+const LOCATION_LABEL = /^\s*(?:Location|Position|Where|Source|At):\s/;
 
 /** A shell's report place: `./build.sh: line 34: `, `/tmp/x.sh: 12: `. */
 const SHELL_PLACE = /^(\S+: (?:line )?\d+: )/;

@@ -73,7 +73,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${ANY_PATH} \(line (\d+)(?:,\s*col(?:umn)? (\d+))?\)`, 'g'), path: 1, line: 2, col: 3 },
   // GNU sed's `sed: file examples/dc.sed line 45: unterminated \`s' command`, Icon's `File base64.icn; Line 58 # …`:
   // the word `file` before the path and `line` after it say it is a location, so any extension will do
-  { re: new RegExp(String.raw`\b[Ff]ile ["'\`]?${ANY_PATH}["'\`]?[,;]? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
+  // rsyslog's `error during parsing file rsyslog/rsyslog.conf, on or before line 31: …` says how near alike
+  { re: new RegExp(String.raw`\b[Ff]ile ["'\`]?${ANY_PATH}["'\`]?[,;]? (?:(?:on or )?(?:before|after) |on |at |near )?[Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
   // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
   // and the word say it is a location, so any extension will do (Varnish's VCC writes `('/x/default.vcl' Line 28 Pos 5)`)
   { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
@@ -83,12 +84,18 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A server's report ending in its configuration file's place, which often has no extension: nginx's
   // `[emerg] unknown directive "x" in /etc/nginx/sites-enabled/default:60` (a directory in the path)
   { re: new RegExp(String.raw`\bin ((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+)\s*$`, 'g'), path: 1, line: 2 },
+  // A place after `in <file>: ` as line:column, a span's end may follow: Icinga's `Location: in
+  // icinga2/conf.d/hosts.conf: 25:3-25:31`; the word and the column say it is a location, so any extension will do
+  { re: new RegExp(String.raw`\bin ${ANY_PATH}: (\d+):(\d+)(?:-\d+:\d+)?\b`, 'g'), path: 1, line: 2, col: 3 },
   // Tcl's error trace `(file "tests/a.tcl" line 3)`
   { re: new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`, 'g'), path: 1, line: 2 },
   // Perl::Critic's `lib/A.pm: message … at line 12, column 5.`, Graphviz's `Error: a.dot: syntax error in line
   // 11 near …`: the file leads the line (after a severity label), so any extension will do
   // ksh's `bin/zgrep: syntax error at line 202: \`fi' unexpected` alike: a script with a directory needs no extension
   { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)): .*?\b(?:at|on|in) line (\d+)(?:, column (\d+))?`, 'g'), path: 1, alt: 2, line: 3, col: 4 },
+  // A report naming its file after `error for` / `error in` and its line after `at line`, the file's context between
+  // (AppArmor's `AppArmor parser error for apparmor.d/usr.bin.man in profile apparmor.d/usr.bin.man at line 24: …`)
+  { re: new RegExp(String.raw`\b[Ee]rror (?:for|in) ["'\`]?${ANY_PATH}["'\`]?(?: in [a-z]{1,20} \S+)? at line (\d+)\b`, 'g'), path: 1, line: 2 },
   // `file:[12,5]`, `file:[12:5]`
   { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
@@ -418,6 +425,9 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
       // A tool's report just above the block the finder chose (Docutils' `README.rst:5: (ERROR/3) …` above
       // its `Exiting due to level-3 (ERROR) system message.`): the block restates it.
       const report = leadingForm(text) !== undefined ? locationsIn(text) : [];
+      // a numbered source excerpt's line (Icinga's `a.conf(27):   /* … */` under `a.conf(26):`) quotes the
+      // code around a report further up, which has its own block: it is no report to restate
+      if (report.length && excerptLine(report[0]!, byN.get(n - 1))) return undefined;
       if (report.length) return { n, text, loc: report[0]! };
       continue;
     }
@@ -425,6 +435,12 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
     if (locs.length === 1) return { n, text, loc: locs[0]! };
   }
   return undefined;
+}
+
+/** Whether a place opening a line follows the line above's place in the same file by one line: a quoted source excerpt. */
+function excerptLine(loc: Location, above: string | undefined): boolean {
+  const prev = above !== undefined && leadingForm(above) !== undefined ? locationsIn(above)[0] : undefined;
+  return prev !== undefined && prev.path === loc.path && prev.line === loc.line - 1;
 }
 
 /** How far below a block its report's place may follow: VCC's message, `(program line 208), at`, then the place. */
@@ -469,6 +485,10 @@ const MARKED_ROW = /^\s*(?:[✗✘×⚡!]\s+)?#(\d+)(?:-\d+)?: \S/;
  * vfile-reporter (remark-lint, textlint's kin), flush left with the span's end: `48:81-48:106 warning …`.
  */
 export const STYLISH_ROW = /^\s*(\d+):(\d+)(?:-\d+:\d+)?\s+(?:error|warning)\s+\S/;
+/** A row whose line and position are labelled columns (SQLFluff's `L:  36 | P:   1 | L010 | Keywords must be …` under `== [a.sql] FAIL`). */
+const LABELLED_ROW = /^\s*L(?:ine)?:\s*(\d+)\s*\|\s*(?:P(?:os(?:ition)?)?|C(?:ol(?:umn)?)?):\s*(\d+)\s*\|/;
+/** A report row of a table under its file's heading (the forms above), which names no file itself. */
+export const isReportRow = (text: string): boolean => TABLE_ROW.test(text) || MARKED_ROW.test(text) || STYLISH_ROW.test(text) || LABELLED_ROW.test(text);
 /** A parser's exception ending in its place and naming no file (js-yaml's `YAMLException: unidentified alias "x" (32:13)`). */
 const EXCEPTION_PLACE = /\b[A-Z]\w*(?:Exception|Error)\b[^()\n]*\((\d+):(\d+)\)\s*$/;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
@@ -489,7 +509,7 @@ const OUTPUT_FLAG = /(?:\s-o|\s--?output(?:-file)?(?:=|\s)|>)\s*['"]?$/;
 function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & { n: number; text: string; endLine?: number }) | undefined {
   for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
-    const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text) ?? STYLISH_ROW.exec(text)) : null;
+    const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text) ?? STYLISH_ROW.exec(text) ?? LABELLED_ROW.exec(text)) : null;
     const thrown = text !== undefined ? EXCEPTION_PLACE.exec(text) : null;
     const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1], row[2]] as unknown as RegExpExecArray) : thrown)) : null;
     if (!m || text === undefined) continue;

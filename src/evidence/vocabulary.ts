@@ -393,12 +393,17 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
       [
         String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         // (an unknown tag is a template engine's: Nunjucks' `unknown block tag: endfor`, Liquid's `Unknown tag 'x'`)
-        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword|(?:block )?tag)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
+        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword|setting|parameter|entry|(?:block )?tag)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
         // or the punctuation it wanted (Stylus' `expected ")", got "indent"`): a test compares values, not brackets
         String.raw`\b[Ee]xpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
+        // or names it in words (ISC dhcpd's `line 55: semicolon expected.`)
+        String.raw`\b(?:semicolon|comma|colon) expected\b`,
+        // Go's YAML decoder (promtool's, and every Go tool's that reads a config: `yaml: unmarshal errors:` then
+        // `line 41: field x not found in type config.ScrapeConfig`, `yaml: line 3: mapping values are not allowed`)
+        String.raw`\byaml: (?:unmarshal errors|line \d+:)|\bfield \S+ not found in type\b`,
         // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
@@ -442,6 +447,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // A spell checker's finding: a word its dictionaries do not know (CSpell's `Readme.md:6:20 - Unknown word
         // (charaters) fix: (characters)`), or a word it names misspelled: prose, not code that fails to build
         String.raw`\bUnknown word \(|\b[Mm]isspell(?:ed|ings?)\b`,
+        // A rule's code in a table column of its own (SQLFluff's `L:  36 | P:   1 | L010 | Keywords must be …`)
+        String.raw`\|\s*[A-Z]{1,4}\d{2,4}\s*\|`,
         // PHP_CodeSniffer's report heading over its table of a file's violations (`FOUND 2 ERRORS AFFECTING 1 LINE`)
         String.raw`\bFOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?\b`,
         // A formatter's unified diff of a file (`shfmt -d`, `black --diff`, `gofmt -d`): the file's headers, then a hunk
@@ -487,4 +494,4 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
 /** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed)\b/i;

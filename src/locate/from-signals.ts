@@ -285,7 +285,7 @@ function openerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
 }
 
 /** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`). */
-const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]/i;
+const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]|\b(semicolon|comma) expected\b/i;
 /** Lines a parser reads past without a token: blank ones and comments. */
 const NO_TOKENS = /^\s*(?:$|\/\/|\/\*|\*|#(?!\s*(?:include|define|if|else|endif|pragma)\b)|--|;)/;
 /** Code lines above the reported one a parser may have read past, looking for the separator. */
@@ -304,8 +304,12 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   // a reported line the PR added that only closes a bracket (VCC's `Expected ';' got '}'` on the `}` the PR added
   // under its statement) has no separator to miss: the code above it does
   const closesOnly = /^\s*[)\]}]+\s*$/.test(text?.[line - 1] ?? '');
-  if (!(m || PARSE_REPORT.test(message)) || !hunks || (!closesOnly && hunks.some((h) => h.added.some((a) => a.n === line)))) return undefined;
-  const sep = m ? (m[1] ? (m[1].toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
+  const word = m?.[1] ?? m?.[4];
+  const sep = m ? (word ? (word.toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
+  // a reported line that already ends with the separator the report misses (ISC dhcpd's `line 55: semicolon
+  // expected.` on the statement after the one that lacks it) does not miss it, changed or not: the code above does
+  const hasIt = sep !== undefined && (text?.[line - 1] ?? '').trimEnd().endsWith(sep);
+  if (!(m || PARSE_REPORT.test(message)) || !hunks || (!closesOnly && !hasIt && hunks.some((h) => h.added.some((a) => a.n === line)))) return undefined;
   if (!text) return undefined;
   const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
   let code = 0;
@@ -319,9 +323,29 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
     // size.styl:24:5` for `if length(arguments == 1` on line 23), or whose change dropped the separator
     // its old text ended with (SDCC's `_atof.c:68: syntax error: token -> '}'` for `fraction*=0.1;` made
     // `fraction*=0.1f` on line 67)
-    return unbalanced(t) || droppedSeparator(hunks, n, t) ? n : undefined;
+    return unbalanced(t) || droppedSeparator(hunks, n, t) || lacksNeighbourSeparator(text, n) ? n : undefined;
   }
   return undefined;
+}
+
+/** How far above an added line its neighbour statement may be, over blank lines and comments. */
+const NEIGHBOUR_SPAN = 4;
+
+/**
+ * An added statement or list item that does not end with the separator the code line above it ends with
+ * (OpenSCAD's `body_radius = 10` under `debug = true;`, AppArmor's `/usr/bin/soelim rmCx -> &man_groff` under
+ * `/usr/bin/vgrind rmCx -> &man_groff,`): a parser naming no token read past it. A line that opens or closes a
+ * bracket, or one already ending in a separator of its own, is none.
+ */
+function lacksNeighbourSeparator(text: readonly string[], n: number): boolean {
+  const t = text[n - 1]!.trimEnd();
+  if (/[;,{}()[\]:]$/.test(t) || unbalanced(t)) return false;
+  for (let k = n - 1; k >= 1 && n - k <= NEIGHBOUR_SPAN; k--) {
+    const above = text[k - 1] ?? '';
+    if (NO_TOKENS.test(above)) continue;
+    return LINE_SEPARATOR.test(above.trimEnd());
+  }
+  return false;
 }
 
 /** A doc comment's opening line (`/**`, `/*!`, `///`, `//!`), where a documentation tool places its report. */
@@ -405,7 +429,7 @@ function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number
 }
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
-const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b/i;
+const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\b(?:error|failed) (?:during|while|when) parsing\b/i;
 
 /** Python's parser on a bracket left open: flake8's `E901 SyntaxError: invalid syntax`, CPython's `SyntaxError`, `EOF in multi-line statement`. */
 const PY_SYNTAX = /\bSyntaxError\b|\binvalid syntax\b|\bEOF in multi-line statement\b|\bunexpected EOF while parsing\b/;
