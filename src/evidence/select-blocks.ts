@@ -342,6 +342,14 @@ const RUNNER_NOISE = /^##\[error\]Process completed with exit code \d+\.?$|^##\[
  */
 const CARGO_DIRECTIVE = /^\s*cargo::?[A-Za-z_][\w-]*=/;
 
+/**
+ * pytest's session header, printed by every run before it collects (`=== test session starts ===`,
+ * `platform linux -- Python 3.9.7, pytest-6.2.5, …`, `rootdir:`, `plugins:`, `cachedir:`, `configfile:`): the
+ * run's settings, the same in a passing run, never what failed. Not quoted inside a block that reaches it
+ * (a `collected 0 items` / `no tests ran` run's block starts at the banner).
+ */
+const PYTEST_SESSION_HEADER = /^=+ test session starts =+$|^platform \S+ -- Python \d|^(?:rootdir|plugins|cachedir|configfile|testpaths|cacheprovider):/;
+
 /** A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. */
 const BANNER = /^\s*(?:[-=_~*#═─━⎯]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━⎯]{4,})?)\s*$/;
 
@@ -434,7 +442,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       const t = text.get(n);
       // The runner's and build tool's echo of the exit (`> There were failing tests`) is not quoted inside a
       // block, nor a blank line (Maven's is its log level alone, `[INFO]`), nor a build script's directive.
-      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && (n === b.header || (!isConsequence(t) && !CARGO_DIRECTIVE.test(t)))) out.push(n);
+      if (t !== undefined && !isEmptyLine(t) && !RUNNER_NOISE.test(t) && !PYTEST_SESSION_HEADER.test(t) && (n === b.header || (!isConsequence(t) && !CARGO_DIRECTIVE.test(t)))) out.push(n);
     }
     // A banner or rule that opens the block (pytest's `==== FAILURES ====`) frames the failure, it is not
     // it; a block that is nothing but a banner says nothing.

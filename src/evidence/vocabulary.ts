@@ -23,7 +23,12 @@ const STRONG = new RegExp(
     String.raw`^\s*not ok \d+`,
     String.raw`\bpanic(?:ked)?\b`,
     String.raw`Traceback \(most recent call last\)`,
-    String.raw`\b[A-Z]\w*(?:Exception|Error)\b`,
+    // An exception's or error's type name; a source file named after one (`[216/475] Compiling OpenAPIRuntime
+    // RuntimeError.swift`, `CloudKitError+OpenAPI.swift`) is a file a build lists, not an error.
+    String.raw`\b[A-Z]\w*(?:Exception|Error)\b(?!(?:\+\w+)?\.(?:swift|kts?|java|scala|tsx?|jsx?|mjs|py|rb|go|rs|cs|cpp|cc|c|h|hpp|m|mm|o|dart|php|exs?)\b)`,
+    // A test runner that found nothing to run fails for it: pytest's `no tests ran` (exit 5), jest's
+    // `No tests found, exiting with code 1`, vitest's `No test files found, exiting with code 1`.
+    String.raw`\bno tests ran\b|\bNo tests found\b|\bNo test files found\b`,
     String.raw`\b(?:Segmentation fault|core dumped|Aborted|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|ThreadSanitizer|runtime error:|stack overflow)`,
     String.raw`Failed asserting|Assertion (?:\S+ )?failed|assert(?:ion)? ?failed|\bassertion\b`,
     // A comparison that names both values is a failed assertion whatever the runner (JUnit's, shunit2's
