@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/diagnose.js';
-import { errorScore } from '../../src/evidence/vocabulary.js';
+import { errorScore, isExternalFrame, isFrame } from '../../src/evidence/vocabulary.js';
 import { titleMark, withoutWrapperFrames } from '../../src/evidence/select-blocks.js';
 import { hasWildLog, wildLog, wildLineNo } from '../helpers/wild.js';
 
@@ -50,6 +50,28 @@ describe("the third small-jobs round's rules", () => {
     expect(errorScore(compiling)).toBe(0);
     expect(errorScore('RuntimeError: dictionary changed size during iteration')).toBeGreaterThan(0.6);
     expect(errorScore('Caused by: java.net.ConnectException: Connection refused')).toBeGreaterThan(0.6);
+  });
+
+  onMirror(swift)("wasmtime's backtrace frames (`N: 0xADDR - module!symbol`) are plumbing: the trap is quoted by its first frames and its causes", async () => {
+    const lines = await evidenceOf(swift);
+    const text = textOf(swift);
+    const frame = text.get(wildLineNo(swift, /Z\s+0: 0x[0-9a-f]+ - MistKitPackageTests\.xctest!dlmalloc/))!.replace(/^\S+Z /, '');
+    expect(isFrame(frame)).toBe(true);
+    expect(isExternalFrame(frame)).toBe(true);
+    expect(lines.filter((n) => /Z\s+\d+: 0x[0-9a-f]+ - /.test(text.get(n) ?? ''))).toHaveLength(3);
+    expect(lines).toContain(wildLineNo(swift, /Z\s+1: error while executing at wasm backtrace:$/));
+    // The root (`3: wasm trap: out of bounds memory access`) comes 1,560 frames later, past where the block
+    // stops growing: not reached yet (the label quotes it; R 0.67).
+  });
+
+  const fastlane = 'gha-small-fastlane-xcodebuild-failed';
+  onMirror(fastlane)("xcodebuild's build action on a product (`RegisterExecutionPolicyException X.o`, `X.bundle`) is not an exception", async () => {
+    const text = textOf(fastlane);
+    const action = text.get(wildLineNo(fastlane, /RegisterExecutionPolicyException.* \S+\.o\S*$/))!.replace(/^\S+Z /, '').replace(/\x1b\[[0-9;]*m/g, '');
+    expect(errorScore(action)).toBe(0);
+    const lines = await evidenceOf(fastlane);
+    expect(lines.filter((n) => /RegisterExecutionPolicyException/.test(text.get(n) ?? ''))).toEqual([]);
+    expect(lines).toContain(wildLineNo(fastlane, /\*\* BUILD FAILED \*\*/));
   });
 
   const nhs = 'gha-small-pytest-no-tests-ran';
