@@ -23,7 +23,14 @@ const STRONG = new RegExp(
     String.raw`^\s*not ok \d+`,
     String.raw`\bpanic(?:ked)?\b`,
     String.raw`Traceback \(most recent call last\)`,
-    String.raw`\b[A-Z]\w*(?:Exception|Error)\b`,
+    // An exception's or error's type name; a source file named after one (`[216/475] Compiling OpenAPIRuntime
+    // RuntimeError.swift`, `CloudKitError+OpenAPI.swift`) is a file a build lists, not an error, and neither is
+    // xcodebuild's build action on a product it made (`▸ [Target] RegisterExecutionPolicyException Target.o`,
+    // `… Packages_DLS.bundle`, `… Ifrit.framework`).
+    String.raw`\b[A-Z]\w*(?:Exception|Error)\b(?!(?:\+\w+)?\.(?:swift|kts?|java|scala|tsx?|jsx?|mjs|py|rb|go|rs|cs|cpp|cc|c|h|hpp|m|mm|o|dart|php|exs?)\b|\s+\S+\.(?:o|bundle|framework|app|appex|xctest|dylib|a)\s*$)`,
+    // A test runner that found nothing to run fails for it: pytest's `no tests ran` (exit 5), jest's
+    // `No tests found, exiting with code 1`, vitest's `No test files found, exiting with code 1`.
+    String.raw`\bno tests ran\b|\bNo tests found\b|\bNo test files found\b`,
     String.raw`\b(?:Segmentation fault|core dumped|Aborted|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|ThreadSanitizer|runtime error:|stack overflow)`,
     String.raw`Failed asserting|Assertion (?:\S+ )?failed|assert(?:ion)? ?failed|\bassertion\b`,
     // A comparison that names both values is a failed assertion whatever the runner (JUnit's, shunit2's
@@ -210,6 +217,8 @@ const FRAME = new RegExp(
     String.raw`^\s*# \S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,
     String.raw`^\s+\d+:\s+(?:0x[0-9a-f]+ - )?\S+::`,
+    // wasmtime's backtrace of a trapped module: `   12: 0x1d79194 - MistKitPackageTests.xctest!dlmalloc`.
+    String.raw`^\s+\d+:\s+0x[0-9a-f]+ - \S+!\S`,
     String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$`,
     String.raw`^goroutine \d+ \[`,
     String.raw`^\s+\S+\(.*\)\s+at \S+:\d+`,
@@ -227,8 +236,9 @@ export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.te
 /**
  * A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing.
  * Kotest's engine and kotlinx.coroutines' dispatch under a Kotlin test's frames are such plumbing too, as JUnit's are.
+ * A wasmtime frame (`N: 0xADDR - module!symbol`) names no source file: nothing of the project to pin, read as plumbing.
  */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$/;
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$|^\s+\d+:\s+0x[0-9a-f]+ - \S+!/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */

@@ -12,6 +12,21 @@ const STOPPED = /^##\[error\](?:The operation was canceled|The job (?:running on
 const SETUP_ACTION = /^(?:actions\/(?:checkout|setup-[a-z]+|cache)|[\w.-]+\/setup-[\w-]+)@/;
 
 /**
+ * A step that failed by the runner's annotation alone (no exit code: a JavaScript action's `setFailed`,
+ * dorny/test-reporter's `No test report files were found`) after an earlier step exited non-zero ran under
+ * `if: always()` or `failure()`: it reports on that failure (its test results, its artifacts), it did not
+ * cause it, so it is read as a post step. The runner stopping the job (a cancel, a timeout) is not one.
+ */
+function reportsOnFailure(steps: (Step & { stopped?: true })[]): void {
+  let exited = false;
+  for (const s of steps) {
+    if (exited && s.exitCode === undefined && s.errorLines.length && !s.stopped && s.kind !== 'post') s.kind = 'post';
+    if (s.exitCode !== undefined && s.exitCode !== 0) exited = true;
+  }
+  for (const s of steps) delete s.stopped;
+}
+
+/**
  * GitHub Actions raw job logs: `##[group]Run <step>` opens a step, `##[error]` lines are the runner's
  * errors (`Process completed with exit code N.` carries the exit), `Post job cleanup.` starts the
  * cleanup. Azure Pipelines shares `##[error]` / `##[group]` but marks steps with `##[section]`.
@@ -28,8 +43,8 @@ export const actions: CiFormatModule = {
     return runs ? 0.9 : 0.6;
   },
   steps({ lines, totalLines }: FormatInput): Step[] {
-    const steps: Step[] = [];
-    let current: Step | null = null;
+    const steps: (Step & { stopped?: true })[] = [];
+    let current: (Step & { stopped?: true }) | null = null;
     // An index loop and a first-character test: this runs once over every kept line (~33,000 of a huge
     // log) in code not yet optimised, where an array iterator and two prefix tests cost more than the rest.
     for (let i = 0; i < lines.length; i++) {
@@ -65,8 +80,10 @@ export const actions: CiFormatModule = {
         }
         current.errorLines.push(l.n);
         if (exit) current.exitCode = Number(exit[1]);
+        else if (STOPPED.test(t)) current.stopped = true;
       }
     }
+    reportsOnFailure(steps);
     return steps;
   },
   cleanupStart({ lines }: FormatInput): number | undefined {
