@@ -197,7 +197,9 @@ function belowRaisingLine(out: Candidate[], besideRaise: Map<Candidate, number>,
     const anchors = [...out, ...candidates].filter((a) => a !== c && a.file === c.file && a.line === line);
     if (!anchors.length) continue;
     const anchor = Math.max(...anchors.map((a) => a.score));
-    if (c.score >= anchor) c.score = anchor - BESIDE_RAISE_BELOW;
+    if (c.score < anchor) continue;
+    c.score = anchor - BESIDE_RAISE_BELOW;
+    c.notes.push(`below line ${line}, where the innermost frame raised in this function`);
   }
   return out;
 }
