@@ -100,6 +100,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   const reach = graph ? reachFromTests(graph, candidates, testFiles) : new Map<string, Reached>();
   const testName = signals.find((s) => s.kind === 'test' && s.symbol)?.symbol;
   const out: Candidate[] = [];
+  // Hunks changed elsewhere in the function the raising frame is in, by that frame's line (see belowRaisingLine).
+  const besideRaise = new Map<Candidate, number>();
   for (const cf of sourceChanges) {
     const renames = renamesIn(cf.hunks);
     const inDoc = docstringLines(ws, cf.file);
@@ -164,7 +166,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
       }
       if (rel === 0) continue;
       notes.push(best.reason);
-      out.push({
+      const raiseLine = inFunction.find((f) => f.depth === 0)?.line;
+      const made: Candidate = {
         file: cf.file,
         line: best.n,
         cause: 'diff',
@@ -173,8 +176,30 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         signals: [],
         notes,
         mapped: 'diff',
-      });
+      };
+      out.push(made);
+      if (raiseLine !== undefined && raiseLine !== best.n) besideRaise.set(made, raiseLine);
     }
+  }
+  return belowRaisingLine(out, besideRaise, candidates);
+}
+
+/** How far below the raising frame's own line another changed line of its function is ranked. */
+const BESIDE_RAISE_BELOW = 0.01;
+
+/**
+ * The diff says which function broke, the raising frame says which line: a hunk changed elsewhere in the
+ * function the innermost frame raised in ranks just below that frame's own line (the changed line there,
+ * or the frame itself when its line is unchanged).
+ */
+function belowRaisingLine(out: Candidate[], besideRaise: Map<Candidate, number>, candidates: readonly Candidate[]): Candidate[] {
+  for (const [c, line] of besideRaise) {
+    const anchors = [...out, ...candidates].filter((a) => a !== c && a.file === c.file && a.line === line);
+    if (!anchors.length) continue;
+    const anchor = Math.max(...anchors.map((a) => a.score));
+    if (c.score < anchor) continue;
+    c.score = anchor - BESIDE_RAISE_BELOW;
+    c.notes.push(`below line ${line}, where the innermost frame raised in this function`);
   }
   return out;
 }

@@ -29,6 +29,9 @@ const PAST_END_SLACK = 1;
 /** The note that marks such a frame (blame-change reads it). */
 export const RAISED_UNDER_TEST = 'raised in the code the failing test called';
 
+/** A connection the server refused or never answered (Python's urllib/requests/aiohttp, Node's ECONNREFUSED). */
+const UNREACHABLE = /\bConnection refused\b|\bECONNREFUSED\b|\bConnectionRefusedError\b|Failed to establish a new connection|Cannot connect to host/;
+
 /** Runtimes that print the innermost frame last ("most recent call last"). */
 const INNERMOST_LAST = new Set(['python-frame', 'python', 'pytest', 'unittest']);
 
@@ -41,6 +44,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   const out: Candidate[] = [];
   const { depth: frameDepth, underTest, outer } = stackDepths(signals, ws);
   const intoReport = framesIntoReport(signals);
+  const checking = assertionHelpers(signals);
   for (const s of signals) {
     if (!s.path || s.kind === 'identifier') continue;
     // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
@@ -120,13 +124,22 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     }
     let score = weight;
     let depth: number | undefined;
+    // A frame says where, not why: borrow the error it belongs to (the test or exception above it).
+    const why = s.kind === 'frame' ? headlineFor(s, signals) : undefined;
     if (s.kind === 'frame') {
       depth = frameDepth.get(s) ?? 0;
       score = weight * Math.pow(0.8, depth);
+      // A client that could not reach its server raised where it connected: the server is down (it failed
+      // to start, or another test's failure took it down), so that frame is not where the code is wrong.
+      const unreachable = why !== undefined && UNREACHABLE.test(why);
+      if (unreachable) notes.push('raised because a server the test called could not be reached');
+      // Code that called the test framework's assert is checking a result, not making it: like the test's own line.
+      if (checking.has(s)) notes.push(ASSERTION_HELPER);
       // Raised in the code under test, not in the test: the frame is the pin (unless it only called into
       // the file the report itself names, which is then where it was raised).
-      if (depth === 0 && !isTestFile(file) && !intoReport.has(s)) score += 0.25;
-      if (depth === 0 && !isTestFile(file) && underTest.has(s)) {
+      const checked = unreachable || checking.has(s);
+      if (depth === 0 && !isTestFile(file) && !intoReport.has(s) && !checked) score += 0.25;
+      if (depth === 0 && !isTestFile(file) && underTest.has(s) && !checked) {
         score += CALLED_BY_TEST_BONUS;
         notes.push(RAISED_UNDER_TEST);
       }
@@ -135,8 +148,6 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     if (s.severity === 'warning') score *= 0.4;
     // The style reports on the line the parser stopped at (E128, E122) are knock-ons of the syntax error.
     if (notes.some((n) => n.includes('Python reports an unclosed bracket'))) score += SYNTAX_OPENER_LIFT;
-    // A frame says where, not why: borrow the error it belongs to (the test or exception above it).
-    const why = s.kind === 'frame' ? headlineFor(s, signals) : undefined;
     out.push({
       file,
       line,
@@ -509,6 +520,27 @@ function framesIntoReport(signals: readonly Signal[]): Set<Signal> {
     if (f.kind !== 'frame') continue;
     const next = signals.slice(i + 1, i + 4).find((x) => x.kind === 'frame' || x.kind === 'diagnostic' || x.kind === 'test');
     if (next?.kind === 'diagnostic' && next.tool === f.tool && next.path && next.line !== undefined && next.logLine > f.logLine && next.logLine - f.logLine <= REPORT_AFTER_FRAME) out.add(f);
+  }
+  return out;
+}
+
+/** A test framework's assertion API: JUnit 3/4/5, TestNG, Hamcrest, AssertJ, Truth. */
+const JVM_ASSERT_API = /^(?:org\.junit\.(?:Assert|jupiter\.api\.Assert\w*)|junit\.framework\.(?:Assert|TestCase)|org\.testng\.Assert|org\.hamcrest\.MatcherAssert|org\.assertj\.|com\.google\.common\.truth\.)/;
+export const ASSERTION_HELPER = 'calls the test framework\'s assert: it checks the result, it does not make it';
+
+/**
+ * The frames that called an assertion API directly (a project's `BoxComparator.check` calling
+ * `Assert.assertArrayEquals`): a JVM trace prints the callee just above its caller, so it is the frame
+ * printed on the line before. Such a frame failed because the checked value was wrong, which the code the
+ * test ran produced; it is no more the place than the test's own line.
+ */
+function assertionHelpers(signals: readonly Signal[]): Set<Signal> {
+  const out = new Set<Signal>();
+  let prev: Signal | undefined;
+  for (const s of signals) {
+    if (s.kind !== 'frame') continue;
+    if (s.tool === 'jvm-frame' && prev?.tool === 'jvm-frame' && s.logLine - prev.logLine === 1 && JVM_ASSERT_API.test(prev.symbol ?? '')) out.add(s);
+    prev = s;
   }
   return out;
 }

@@ -5,7 +5,12 @@ import type { Matcher } from './matcher.js';
 // plain console glues the task name in front (`:compileJava/home/…/X.java:12: error:`), hence the prefix.
 const PLAIN = /^(?::[\w:-]+(?=\/))?((?:[A-Za-z]:)?[^\s:][^:]*\.java):(\d+): (error|warning): (.*)$/;
 // maven-compiler-plugin: `[ERROR] /abs/X.java:[12,5] msg` (older plugins repeat `error:` in the message).
-const MAVEN = /^\[(ERROR|WARNING)\] ((?:[A-Za-z]:)?[^\s:][^:]*\.java):\[(\d+),(\d+)\] (?:(?:error|warning): )?(.*)$/;
+const MAVEN = /^\[(ERROR|WARNING)\] ((?:[A-Za-z]:)?[^\s:][^:]*\.java):\[(\d+),(\d+)\] (?:(error|warning): )?(.*)$/;
+// javac prints a lint warning with its key first (`[deprecation] X in p has been deprecated`, `[unchecked]`,
+// `[rawtypes]`); maven-compiler-plugin 2.x prints every compiler message at [ERROR] once compilation fails,
+// so such a line is still a warning. Only `-Werror` makes warnings the cause, and javac then says so.
+const LINT_KEY = /^\[[a-z][a-z-]*\] /;
+const WERROR = /warnings found and -Werror specified/;
 // javac's detail lines under a diagnostic: `  symbol:   …`, `  location: …`, `  required: …` ...
 const DETAIL = /^(?:\[(?:ERROR|WARNING)\] )?\s{2,}(symbol|location|required|found|reason|both|where)\b/;
 const CARET = /^\s*\^\s*$/;
@@ -20,6 +25,7 @@ export const javacMatcher: Matcher = {
     const out: Signal[] = [];
     // Maven prints every compiler error twice (COMPILATION ERROR block, then the goal failure): one signal each.
     const seen = new Map<string, Signal>();
+    const werror = lines.some((l) => WERROR.test(l.text));
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i]!.text;
       if (!text.includes('.java:')) continue;
@@ -30,11 +36,11 @@ export const javacMatcher: Matcher = {
       let message: string;
       const m = MAVEN.exec(text);
       if (m) {
-        severity = m[1] === 'ERROR' ? 'error' : 'warning';
+        message = m[6]!.trim();
+        severity = m[1] === 'ERROR' && m[5] !== 'warning' && (werror || !LINT_KEY.test(message)) ? 'error' : 'warning';
         path = m[2]!;
         line = Number(m[3]);
         column = Number(m[4]);
-        message = m[5]!.trim();
       } else {
         const p = PLAIN.exec(text);
         if (!p) continue;
