@@ -122,6 +122,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A file, then its place in parentheses after a space (Rollup's `RollupError: index.js (27:17): Expected ')'` and
   // the `index.js (27:17)` over its code frame)
   { re: new RegExp(String.raw`(?:^|\s)${PATH} \((\d+):(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
+  // A file, then the span it is about in brackets (jscpd's clone `response.js [295:20 - 305:55]`): its first line
+  { re: new RegExp(String.raw`(?:^|\s)${PATH} \[(\d+):(\d+) - \d+:\d+\]`, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];
@@ -470,9 +472,9 @@ function placeLineBelow(b: Block, byN: ReadonlyMap<number, string>): { n: number
 /**
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
- * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop).
+ * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop), write-good's `"the" is repeated on line 47 at column 59`.
  */
-const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
+const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*(?:at )?col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
 /**
  * A report under a heading that names the file, its line leading it: a table's row (PHP_CodeSniffer's full
  * report: `FILE: src/a.php`, then ` 34 | ERROR | Operator ! prohibited …`, the line in the first column, the

@@ -113,6 +113,9 @@ const CONSEQUENCE = new RegExp(
     // npm's advice under an ERESOLVE report (retry with --force, where the full report is), like Maven's [Help 1].
     String.raw`^npm (?:ERR!|error) (?:Fix the upstream dependency conflict|this command with --force|to accept an incorrect \(and potentially broken\)|For a full report see:|See \S+ for a full report|\S+eresolve-report\.txt\s*$)`,
     String.raw`^error Command failed`,
+    // A checker's closing tally of the reports it printed above (doc8's `Total accumulated errors = 1` over
+    // `Detailed error counts:`): a count, not a report
+    String.raw`^Total (?:accumulated |number of )?(?:errors?|problems?|warnings?|issues?)\s*[=:]\s*\d+\s*$|^Detailed (?:error|warning) counts:\s*$`,
     String.raw`marked build as failure`,
     String.raw`^Finished: FAILURE`,
     String.raw`^ERROR: Job failed`,
@@ -394,6 +397,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`Invalid requirement: |Error installing \S|Failed to build gem native extension|[Ff]ailed building wheel|[Cc]ould not build wheels|(?:[Ee]rror|ERROR): could not install|[Ii]nstallation (?:of \S+ )?failed|[Ff]ailed to install(?!:)|ERROR: Failed building|did not resolve to any crates|failed to resolve patches|failed to (?:select|load) a version|no matching package named|[Nn]o versions? (?:available|found|matching)|is not available for|[Rr]equested binary installation but no rubies|[Nn]o binary rubies available|[Uu]nable to locate package|[Nn]o package .* (?:found|available)|[Pp]ackage '?\S+'? (?:was )?not found|Package '[^']+', required by '[^']+', not found|Package requirements \(.*\) were not met|[Uu]nable to find image|manifest unknown|pull access denied|[Nn]o such (?:gem|package|module)\b`,
         String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
         String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
+        // a manifest checker's list of packages the code uses but the manifest does not declare (depcheck's
+        // `Missing dependencies` over `* x: ./index.js`): the build wants a dependency
+        String.raw`(?:^|\n)\s*[Mm]issing dependenc(?:y|ies):?[ \t]*(?:\n|$)`,
       ].join('|'),
     ),
   ],
@@ -466,6 +472,15 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // A report headed by the code of the rule it broke, a fix mark may follow (ruff's `F821 Undefined name \`x\``,
         // `I001 [*] Import block is un-sorted`, its place below under an arrow): a linter's rule, as pycodestyle's E501
         String.raw`^[A-Z]{1,4}\d{2,4}(?: \[\*\])? [A-Z][a-z]`,
+        // or after its place, the GNU header's way (doc8's `a.rst:14: D001 Line too long`), and a line too long in
+        // any case
+        String.raw`(?:^|\n)\S+:\d+(?::\d+)?: [A-Z]{1,4}\d{2,4} [A-Z][a-z]|\bLine too long\b`,
+        // A prose linter's repeated word (write-good's `"the" is repeated on line 47 at column 59`)
+        String.raw`^"[^"\n]+" is repeated\b|\n"[^"\n]+" is repeated\b`,
+        // A module graph's cycle (madge's `Found 1 circular dependency!`, import/no-cycle's `Dependency cycle
+        // detected`) and a copy/paste detector's clones (jscpd's `Clone found`, `too many duplicates … over
+        // threshold`): a check of the code's structure, not a build that failed
+        String.raw`\b[Cc]ircular (?:dependency|dependencies|imports?)\b|\b[Dd]ependency cycles? detected\b|\bClones? found\b|\bFound \d+ clones?\b|\btoo many duplicates\b`,
       ].join('|'),
     ),
   ],
