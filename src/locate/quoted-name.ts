@@ -12,7 +12,7 @@ import { MAX_QUOTED_NAME_ANCHORS } from '../limits.js';
  */
 const QUOTED_NAME_LIFT = 0.05;
 /** A name in quotes in an error message (`'parent_object' is an invalid keyword argument`, `KeyError: 'x'`). */
-const QUOTED = /(['"`‘])([A-Za-z_][\w]{2,})\1/g;
+const QUOTED = /(['"`])([A-Za-z_][\w]{2,})\1/g;
 
 export const QUOTED_NAME_NOTE = 'the error quotes a name this line spells, in what the failing line called';
 
