@@ -13,6 +13,7 @@ import { belowTestLine, candidatesFromDiff } from './locate/blame-change.js';
 import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
+import { candidatesFromQuotedName } from './locate/quoted-name.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
@@ -243,13 +244,15 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     // Of the changes the test reaches, those inside the code its failed assertion checks first.
     if (graph) liftTestedHunks(blamed, candidatesFromTestedCode(graph, signals, candidates, ws, lineText));
     candidates.push(...belowTestLine(blamed, candidates));
+    // A name the error quotes, spelled in what the failing line called: the diff does not change which line that is.
+    if (graph) candidates.push(...candidatesFromQuotedName(graph, candidates, ws));
   }
   // No diff: the graph still says what a failing test exercises; listed as leads below the assertion.
   if (ws && !diff && category === 'test' && p.graph) {
     const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
     // The source the failing test exercises, as a candidate of its own (above the test's line only for a failed assertion).
     const tested = candidatesFromTestedCode(g, signals, candidates, ws, lineText);
-    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested);
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested, ...candidatesFromQuotedName(g, candidates, ws));
   }
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);

@@ -119,6 +119,8 @@ export const MAX_FINDINGS = 5;
 export const MAX_SIGNALS = 400;
 /** Identifier tokens looked up in the repo with ripgrep (each lookup is one bounded rg run). */
 export const MAX_IDENTIFIER_LOOKUPS = 24;
+/** Failing tests' lines whose error quotes a name looked for in what they call (each reads a few definitions). */
+export const MAX_QUOTED_NAME_ANCHORS = 4;
 /**
  * The longest span a report may name (`in lines 20..35`) for the identifier fallback to look inside it:
  * a form or function, not a whole file, where any common word would be found somewhere.
