@@ -160,7 +160,12 @@ const STEP_NAME_WORDS: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp]
   ['compile', /\b(?:build|compile|make|assemble|cmake|javac|tsc|gradlew? (?:build|assemble)|mvn (?:compile|package))\b/i],
 ];
 
+/** A command's option (`--config-test`, `-t`): how the tool runs, not what the step is for. */
+const OPTION = /(?:^|\s)--?[\w-]+(?:=\S*)?/g;
+
 function categoryOfStepName(name: string): Category {
-  for (const [category, re] of STEP_NAME_WORDS) if (re.test(name)) return category;
+  // `privoxy --config-test privoxy/config` checks a configuration; it runs no tests
+  const words = name.replace(OPTION, ' ');
+  for (const [category, re] of STEP_NAME_WORDS) if (re.test(words)) return category;
   return 'unknown';
 }
