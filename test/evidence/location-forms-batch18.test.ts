@@ -89,5 +89,6 @@ describe('categories of configuration and document checks', () => {
   it("does not take a command's option for what the step does: `--config-test` runs no tests", () => {
     expect(category('nothing named here', 'privoxy --config-test privoxy/config')).not.toBe('test');
     expect(category('nothing named here', 'npm test')).toBe('test');
+    expect(category('nothing named here', 'verilator --lint-only -Wall -f input.vc top.v')).toBe('lint');
   });
 });
