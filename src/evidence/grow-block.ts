@@ -233,6 +233,11 @@ function excerptEnd(lines: readonly LogLine[], from: number): number {
 }
 
 const CARET_ONLY = /^\s*\^[\^~]*\s*$/;
+/**
+ * Words between the same marks of punctuation, a banner: `*** FATAL CONFIG FILE ERROR ***`, `!!! ERROR !!!`. Not a
+ * title between rules of `=` or `-` (pytest's `==== ERRORS ====`): that opens a section of reports, each its own block.
+ */
+const FAILURE_BANNER = /^\s*([*!#])\1{2,}\s+\S.*\S\s+\1{3,}\s*$/;
 /** A retried test's next attempt, under its own heading: `Retry #1 ─────`, `Attempt 2 of 3`, `RERUN #2`. */
 const RETRY_HEADING = /^\s*(?:Retry|Attempt|Rerun|RERUN) #?\d+\b/;
 
@@ -247,8 +252,11 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
   let end = Math.max(header, minEnd, closingRestatement(lines, header));
   const numbered = NUMBERED.exec(lines[header]!.text);
   const number = numbered ? Number(numbered[1]) : undefined;
-  // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line.
-  const announces = /:\s*$/.test(lines[header]!.text);
+  // A title that ends in a colon (`1) Failure:`, `Error:`) announces the lines under it, up to a blank line, and
+  // so does a failure's banner, its words between the same marks (Redis' `*** FATAL CONFIG FILE ERROR (Redis
+  // 7.0.15) ***` over `Reading the configuration file, at line 349` and the directive it quotes): it says only
+  // that something failed, the lines under it say what and where.
+  const announces = /:\s*$/.test(lines[header]!.text) || (FAILURE_BANNER.test(lines[header]!.text) && errorScore(lines[header]!.text) >= 0.5);
   const belongs = (t: string): boolean => indentOf(t) > base || isContinuation(t);
   // A trace is quoted down to the project's own frames: past them, the runtime's and the runner's are plumbing.
   let ownFrames = 0;

@@ -66,6 +66,10 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // wrapped error's chain may lead it, each cause after `: ` (Go's, as Caddy prints it: `Error: adapting config
   // using caddyfile: caddy/Caddyfile:19: unrecognized directive: x`)
   { re: new RegExp(String.raw`(?:^|: )((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
+  // The Korn shells' and FreeRADIUS' `mksh/mkshrc[249]: syntax error: …`, `radiusd.conf[12]: Parse error …`: the file
+  // leads the report (after a severity label or the program's name), its line in brackets, then a colon. A script
+  // or a configuration file often has no extension, so a directory will do; an array's `x[3]:` has neither
+  { re: new RegExp(String.raw`^\s*${SEVERITY_LABEL}${PROGRAM_PREFIX}(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+))\[(\d+)\]: \S`, 'g'), path: 1, alt: 2, line: 3 },
   // Spin's `spin: a.pml:36, Error: undeclared variable: x`: the file and line, a comma, then the severity
   { re: new RegExp(String.raw`^\s*${PROGRAM_PREFIX}${ANY_PATH}:(\d+), (?:[Ee]rror|ERROR|[Ww]arning|WARNING)\b`, 'g'), path: 1, line: 2 },
   // fish's `share/functions/a.fish (line 48): …`: the file leads the line, its line in parentheses after a
@@ -112,7 +116,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A file then the word `line` and its number, with no colon between (sshd's `ssh/sshd_config line 129: Directive …`,
   // lighttpd's `source: lighttpd/lighttpd.conf line: 59 pos: 0 parser failed …`, checkbashisms' `possible bashism in
   // bin/savelog line 203 (…)`): configuration files and scripts often have no extension, so a directory will do
-  { re: new RegExp(String.raw`(?:^|\s)(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)),? line:? (\d+)\b`, 'g'), path: 1, alt: 2, line: 3 },
+  // (rsnapshot's `ERROR: rsnapshot/rsnapshot.conf on line 96:` puts `on` between)
+  { re: new RegExp(String.raw`(?:^|\s)(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)),? (?:on |at )?line:? (\d+)\b`, 'g'), path: 1, alt: 2, line: 3 },
   // A parser's exception naming the file, with the place in parentheses ending the line (Babel's and acorn's
   // `SyntaxError: /x/src/a.js: Unexpected token, expected "," (111:2)`)
   { re: new RegExp(String.raw`${PATH}: [^()\n]* \((\d+):(\d+)\)\s*$`, 'g'), path: 1, line: 2, col: 3 },
@@ -251,7 +256,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
         out.push({
           kind: frame || b.kind === 'trace' ? 'frame' : b.kind === 'assertion' ? 'test' : 'diagnostic',
           path: loc.path,
-          line: hunkChangeLine(n, loc.line, byN),
+          line: hunkChangeLine(n, loc.line, byN) - (frame ? 0 : saysPreviousLine(b, n, byN)),
           ...(loc.column ? { column: loc.column } : {}),
           message: (n === own && own !== b.header ? text.trim().slice(0, 500) : header) || text.trim().slice(0, 500),
           tool: 'evidence',
@@ -315,6 +320,19 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
     demoteWholeFileLines(out, first);
   }
   return out;
+}
+
+/**
+ * A tool's own word that the fault is likely on the line before the one it reports (BibTeX's `(Error may have been on
+ * previous line)` under ``I was expecting a `,' … ---line 26 of file xampl.bib``): a parser that only notices a missing
+ * separator at the next line's first token says so, and the line before is the place.
+ */
+const PREVIOUS_LINE_HINT = /\b(?:may|might|could) have been on (?:the )?previous line\b|\b(?:probably|likely) on (?:the )?previous line\b/i;
+/** How far below its report a tool prints that hint (BibTeX quotes two lines of input between). */
+const PREVIOUS_LINE_SPAN = 4;
+function saysPreviousLine(b: Block, n: number, byN: ReadonlyMap<number, string>): number {
+  for (let k = n + 1; k <= Math.min(b.end, n + PREVIOUS_LINE_SPAN); k++) if (PREVIOUS_LINE_HINT.test(byN.get(k) ?? '')) return 1;
+  return 0;
 }
 
 /** A line ending in its place (`Diff in /x/src/lib.rs:272:`): what follows it is the place's content. */
@@ -473,8 +491,11 @@ function placeLineBelow(b: Block, byN: ReadonlyMap<number, string>): { n: number
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
  * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop), write-good's `"the" is repeated on line 47 at column 59`.
+ * TeX's engines (pdfTeX, XeTeX, LuaTeX, METAFONT, MetaPost) write the line they stopped on as `l.174` leading the
+ * context line that quotes the input read so far (`l.174          \end{itemize}`), the file only in their `(./a.tex`
+ * trail or the command.
  */
-const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*(?:at )?col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b/i;
+const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*(?:at )?col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b|^l\.(\d+)(?= |$)/i;
 /**
  * A report under a heading that names the file, its line leading it: a table's row (PHP_CodeSniffer's full
  * report: `FILE: src/a.php`, then ` 34 | ERROR | Operator ! prohibited …`, the line in the first column, the
@@ -520,6 +541,8 @@ function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & {
       m[1] = m[3];
       m[2] = undefined as unknown as string;
     }
+    // TeX's context line (`l.174 …`): its line alone
+    if (m[5]) m[1] = m[5];
     const endLine = m[4] && Number(m[4]) > Number(m[1]) ? Number(m[4]) : undefined;
     // the block's own lines above the report first (SBCL's `end of file on #<… for "file /x/list.lisp">` then
     // `(in form starting at line: 45, column: 0, …)`), then the lines above the block, then the block's

@@ -58,7 +58,16 @@ const STRONG = new RegExp(
   ].join('|'),
 );
 /** Failure's own words: enough to start a block. */
-const FAILURE_WORDS = /\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?|giving up|gave up|(?:hence|so|now) exiting)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b/i;
+/**
+ * A parser saying which punctuation it wanted, in words and quotes (BibTeX's ``I was expecting a `,' or a `}'``,
+ * Bison's `expecting ';'`): a report of a fault even with no error word. Quoting punctuation, not a value, keeps a
+ * test's `expecting 3 calls` out.
+ */
+const WANTED_PUNCTUATION = /\bexpect(?:ed|ing) (?:an? )?["'`‘][^\w\s"'`‘’]{1,3}["'`’]/;
+const FAILURE_WORDS = new RegExp(
+  String.raw`\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?|giving up|gave up|(?:hence|so|now) exiting)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b|` + WANTED_PUNCTUATION.source,
+  'i',
+);
 /** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
 const MEDIUM = /\b(?:no such|invalid|missing|timeout|expected|broken|mismatch|unresolved|illegal|violation|unsupported|wrong|incorrect|forbidden|unauthorized|offen[cs]es?|conflict|not (?:a |an )?valid)\b/i;
 /** A report that nothing went wrong, or a switch that mentions failure: `0 errors`, `--fail-fast`, `fail_on_error`. */
@@ -415,6 +424,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b`,
         // or the punctuation it wanted (Stylus' `expected ")", got "indent"`): a test compares values, not brackets
         String.raw`\b[Ee]xpected ["'\`‘][^\w\s"'\`‘’]{1,3}["'\`’]`,
+        // or, in the words of Bison's parsers and BibTeX, what it was expecting (`expecting ';'`, ``I was expecting a `,' ``)
+        WANTED_PUNCTUATION.source,
         // or names it in words (ISC dhcpd's `line 55: semicolon expected.`)
         String.raw`\b(?:semicolon|comma|colon) expected\b`,
         // Go's YAML decoder (promtool's, and every Go tool's that reads a config: `yaml: unmarshal errors:` then
@@ -428,6 +439,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\b\w*(?:Parser|Scanner|Parse)(?:Error|Exception)\b`,
         // and a data format's loader's (js-yaml's `YAMLException: unidentified alias "x" (32:13)`, `TOMLError`)
         String.raw`\b(?:YAML|JSON|TOML|XML)\w*(?:Exception|Error)\b`,
+        // or its words (pandoc's `YAML parse exception at line 1, column 22:`), and libyaml's and SnakeYAML's classic
+        // `mapping values are not allowed in this context`
+        String.raw`\b(?:YAML|JSON|TOML|XML) (?:parse|parser|parsing|syntax|scanner) (?:exception|error)\b|\bmapping values are not allowed\b`,
         String.raw`failed to solve|returned a non-zero code|did not complete successfully: exit code|ERROR \[[\w -]*\d+\/\d+\]|Template format error|[Vv]alidation (?:error|failed)|ValidationError|[Ss]chema (?:validation|error)`,
         // a compiler that says it gave up on a file without a diagnostic the rules above name (SBCL's `READ error
         // during COMPILE-FILE:` and `; compilation aborted after …`, ECL's `Unexpected end of file on #<input stream …>`,
@@ -441,7 +455,15 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // a name nothing declares, in the words of compilers no rule above names (Raku's `===SORRY!=== Error while
         // compiling …` / `Undeclared routine:`, Thrift's `Service "x" has not been defined.`), and a server's
         // configuration check that stopped on its file (HAProxy's `Error(s) found in configuration file`)
-        String.raw`\b[Uu]ndeclared (?:routines?|names?|variables?|identifiers?|types?|class(?:es)?)\b|\bError while compiling\b|\b(?:has|have) not been (?:defined|declared)\b|\b[Ee]rror(?:s|\(s\))? found in (?:the )?config(?:uration)?\b`,
+        String.raw`\b[Uu]ndeclared (?:routines?|names?|variables?|identifiers?|types?|class(?:es)?)\b|\bError while compiling\b|\b(?:has|have) not been (?:defined|declared)\b|\b[Ee]rror(?:s|\(s\))? (?:were |was )?found in (?:the )?(?:config(?:uration)?\b|\S+\.(?:conf|cfg|cnf|ini)\b)`,
+        // a named directive of a configuration file the program could not take (Privoxy's `Fatal error: Directive
+        // 'buffer-limit' used with non-numerical value: '4M'`)
+        String.raw`\b[Dd]irective ['"\`‘][\w.-]+['"\`’] (?:used with|has|needs|requires|expects|takes|is)\b`,
+        // a server that stopped on its configuration file (Redis' `*** FATAL CONFIG FILE ERROR (Redis 7.0.15) ***`)
+        String.raw`\b(?:CONFIG(?:URATION)? FILE ERROR|[Cc]onfig(?:uration)? file error)\b`,
+        // TeX's engines stopping on the input (`! LaTeX Error: \begin{x} … ended by \end{y}.`, `! Package babel Error:`,
+        // `! Undefined control sequence.`), and pdfTeX's closing `Fatal error occurred, no output PDF file produced!`
+        String.raw`(?:^|\n)! (?:(?:La)?TeX|Package [\w-]+|Class [\w-]+) Error:|(?:^|\n)! Undefined control sequence\b|\bno output PDF file produced\b`,
       ].join('|'),
     ),
   ],

@@ -160,7 +160,15 @@ const STEP_NAME_WORDS: readonly [Exclude<Category, 'unknown' | 'infra'>, RegExp]
   ['compile', /\b(?:build|compile|make|assemble|cmake|javac|tsc|gradlew? (?:build|assemble)|mvn (?:compile|package))\b/i],
 ];
 
+/**
+ * A command's option (`--config-test`): a server's self-check of its configuration says `test` there, and runs no
+ * tests; a step that runs tests is named by its runner or its script. (An option can name a lint, `verilator
+ * --lint-only`: only the test word is read past options.)
+ */
+const OPTION = /(?:^|\s)--?[\w-]+(?:=\S*)?/g;
+
 function categoryOfStepName(name: string): Category {
-  for (const [category, re] of STEP_NAME_WORDS) if (re.test(name)) return category;
+  const withoutOptions = name.replace(OPTION, ' ');
+  for (const [category, re] of STEP_NAME_WORDS) if (re.test(category === 'test' ? withoutOptions : name)) return category;
   return 'unknown';
 }

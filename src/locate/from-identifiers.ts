@@ -26,7 +26,7 @@ export async function candidatesFromIdentifiers(signals: readonly Signal[], ws: 
   for (const s of ids) {
     const n = counts.get(s.symbol!) ?? 0;
     if (n === 0 || n > 3) continue;
-    const hits = (await findFirstInRepo(ws, s.symbol!, 5)).filter((h) => !isDocumentation(h.file));
+    const hits = (await findFirstInRepo(ws, s.symbol!, 5)).filter((h) => !isDocumentation(h.file)).map((h) => uncommented(ws, h, s.symbol!));
     for (const h of hits) {
       const changed = isChangedLine(diff, h.file, h.line);
       out.push({
@@ -97,6 +97,26 @@ function inNamedSpans(named: readonly NamedSpan[], ids: readonly Signal[], ws: W
     }
   }
   return out;
+}
+
+/** A line that is all comment, in the syntaxes of configuration files and scripts as of code: `#`, `//`, `;`, `--`, ` * `. */
+const COMMENT_LINE = /^\s*(?:#|\/\/|;|--|\/?\*)/;
+
+/**
+ * The first line of the file where the name is code, when its first mention is in a comment: a configuration
+ * file documents each directive in comments above the line that sets it (Privoxy's `#  buffer-limit` notes
+ * before `buffer-limit 4096`), and what the failure quotes is the setting, not its documentation.
+ */
+function uncommented(ws: Workspace, h: { file: string; line: number; text: string }, symbol: string): { file: string; line: number; text: string } {
+  if (!COMMENT_LINE.test(h.text)) return h;
+  const lines = ws.lines(h.file);
+  if (!lines) return h;
+  const word = wholeWord(symbol);
+  for (let n = h.line + 1; n <= lines.length; n++) {
+    const t = lines[n - 1]!;
+    if (!COMMENT_LINE.test(t) && word.test(t)) return { file: h.file, line: n, text: t };
+  }
+  return h;
 }
 
 function wholeWord(symbol: string): RegExp {

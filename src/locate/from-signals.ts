@@ -113,6 +113,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
         line = opener;
       }
     }
+    if (line !== undefined && ws && s.tool === 'evidence' && s.kind === 'diagnostic') {
+      const inFile = frontMatterLine(ws, file, line, s.message);
+      if (inFile !== undefined) {
+        notes.push(`the YAML's line ${line} is the file's line ${inFile}, under the front matter's opening \`---\``);
+        line = inFile;
+      }
+    }
     if (line === undefined) continue;
     // A line one past the end (msgfmt's `end-of-line within string` on a file's last line): the last line.
     const fileLines = ws && line > 1 ? ws.lines(file) : undefined;
@@ -295,10 +302,43 @@ function openerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
   return undefined;
 }
 
-/** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`). */
-const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpected ['"`‘]([;,])['"`’]|\b(semicolon|comma) expected\b/i;
+/** A YAML parser's report: it counts lines from the start of the YAML it was handed. */
+const YAML_REPORT = /\bYAML\b|\bmapping values are not allowed\b/i;
+/** Documents that open with YAML front matter between `---` lines (Markdown, HTML and template pages, AsciiDoc, reST). */
+const FRONT_MATTER_DOC = /\.(?:md|markdown|mdx|html?|njk|liquid|hbs|adoc|asciidoc|rst|qmd|Rmd)$/i;
+/** How far down a front matter's closing `---` may be. */
+const FRONT_MATTER_SPAN = 200;
+
+/**
+ * A document's front matter is YAML under a `---` line: pandoc, Jekyll, Hugo and every static site generator hand
+ * the block alone to their YAML parser, whose `at line 1, column 22` counts from the line under the `---`. A
+ * report placed inside the front matter of such a file is one line further down in the file.
+ */
+function frontMatterLine(ws: Workspace, file: string, line: number, message: string): number | undefined {
+  if (!YAML_REPORT.test(message) || !FRONT_MATTER_DOC.test(file)) return undefined;
+  const text = ws.lines(file);
+  if (!text || text[0]?.trimEnd() !== '---') return undefined;
+  let close = 0;
+  for (let n = 2; n <= Math.min(text.length, FRONT_MATTER_SPAN); n++) {
+    if (/^(?:---|\.\.\.)\s*$/.test(text[n - 1]!)) {
+      close = n;
+      break;
+    }
+  }
+  return close > 0 && line + 1 < close ? line + 1 : undefined;
+}
+
+/** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`, Bison's `expecting ';'`). */
+const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpect(?:ed|ing) (?:an? )?['"`‘]([;,])['"`’]|\b(semicolon|comma) expected\b/i;
 /** Lines a parser reads past without a token: blank ones and comments. */
 const NO_TOKENS = /^\s*(?:$|\/\/|\/\*|\*|#(?!\s*(?:include|define|if|else|endif|pragma)\b)|--|;)/;
+/**
+ * A `#` line is a comment in every language that has them but those run through a C preprocessor, where
+ * `#define` is code: a configuration file's commented-out example (BIRD's `# define my_asn = 65000;`) is
+ * no statement a parser read.
+ */
+const PREPROCESSED = /\.(?:c|h|cc|cpp|cxx|hh|hpp|hxx|ipp|inl|m|mm|i|swg|y|l|S|F|F90|x|def)$/;
+const noTokens = (t: string, file: string): boolean => NO_TOKENS.test(t) || (!PREPROCESSED.test(file) && /^\s*#/.test(t));
 /** Code lines above the reported one a parser may have read past, looking for the separator. */
 const SEPARATOR_READ_PAST = 2;
 
@@ -326,7 +366,7 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   let code = 0;
   for (let n = line - 1; n >= 1 && code < SEPARATOR_READ_PAST; n--) {
     const t = text[n - 1] ?? '';
-    if (NO_TOKENS.test(t)) continue;
+    if (noTokens(t, file)) continue;
     code++;
     if (!added.has(n)) continue;
     if (sep) return t.trimEnd().endsWith(sep) ? undefined : n;
