@@ -20,6 +20,14 @@ import {
 import { MAX_BLOCK_LINES } from '../limits.js';
 import { isReportRow, leadingLocation, locationsIn } from './read-locations.js';
 
+/**
+ * A tool's error message that ends in a colon (`configure: error: Package requirements (gl) were not met:`):
+ * a message, not a section's heading (`failures:`, `Error:` alone), so what it announces is its own.
+ */
+const ANNOUNCING_ERROR = /\berror: \S.*:\s*$/i;
+/** `go test`'s line for a package that failed: `FAIL`, a tab, the import path, a tab, the time (or `[build failed]`). */
+const GO_PACKAGE_VERDICT = /^FAIL\t\S+\t\S/;
+
 /** How far above a detail line its header (a test's title, the error it explains) may sit. */
 const MAX_HEADER_LOOKBACK = 4;
 
@@ -72,6 +80,9 @@ const TAP_DIAGNOSTIC = /^\s*#\s{2,}\S/;
 export function headerAbove(lines: readonly LogLine[], i: number): number {
   // `file:line: error: …` heads its own block: the caret and source above it close the diagnostic before.
   if (isLocatedDiagnostic(lines[i]!.text)) return i;
+  // `go test`'s verdict on a package (`FAIL\tgithub.com/a/b\t0.008s`) is a line of its own: the goroutine
+  // dump printed above it is the crash's, not the verdict's.
+  if (GO_PACKAGE_VERDICT.test(lines[i]!.text)) return i;
   // git prints the server's own reason as `remote: …` lines just before its `fatal:` / `error:` (a refused
   // push: `remote: TF401027: You need the Git 'GenericContribute' permission …`): they head the same report.
   if (GIT_VERDICT.test(lines[i]!.text)) {
@@ -219,7 +230,11 @@ const MAX_EXCERPT_LINES = 8;
  * what it means follows, set off by a blank line.
  */
 function announcesExcerpt(text: string): boolean {
-  return /:\s*$/.test(text) && (isLocatedDiagnostic(text) || leadingLocation(text) !== undefined);
+  if (!/:\s*$/.test(text)) return false;
+  // An error that ends in a colon announces what it means as well when it names no place: autoconf's
+  // `configure: error: Package requirements (gl) were not met:`, a blank line, then pkg-config's `No package
+  // 'gl' found`.
+  return isLocatedDiagnostic(text) || leadingLocation(text) !== undefined || ANNOUNCING_ERROR.test(text);
 }
 /** The last index of a short paragraph starting at `from` and closed by a blank line; -1 when there is none such. */
 function excerptEnd(lines: readonly LogLine[], from: number): number {
@@ -248,6 +263,7 @@ const RETRY_HEADING = /^\s*(?:Retry|Attempt|Rerun|RERUN) #?\d+\b/;
  * marker, a consequence line (the exit code), the next test's title or a summary, and at MAX_BLOCK_LINES.
  */
 export function blockEnd(lines: readonly LogLine[], header: number, minEnd = header): number {
+  if (GO_PACKAGE_VERDICT.test(lines[header]!.text)) return Math.max(header, minEnd);
   const base = indentOf(lines[header]!.text);
   let end = Math.max(header, minEnd, closingRestatement(lines, header));
   const numbered = NUMBERED.exec(lines[header]!.text);

@@ -231,8 +231,12 @@ const FRAME = new RegExp(
     String.raw`^\s+\d+:\s+(?:0x[0-9a-f]+ - )?\S+::`,
     // wasmtime's backtrace of a trapped module: `   12: 0x1d79194 - MistKitPackageTests.xctest!dlmalloc`.
     String.raw`^\s+\d+:\s+0x[0-9a-f]+ - \S+!\S`,
-    String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$`,
+    // a Go frame's place, with the frame pointers a runtime `fatal error:` prints (`+0x95 fp=0x… sp=0x…`)
+    String.raw`^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?(?: fp=0x[0-9a-f]+ sp=0x[0-9a-f]+(?: pc=0x[0-9a-f]+)?)?$`,
     String.raw`^goroutine \d+ \[`,
+    // a Go frame's function line, above its place: `main.(*T).f(0xc4200720c0, 0x15)`, `main.main()`, `created by
+    // pkg.f` (Go prints a call's arguments as words, `0x…`, `...` or `{…}`, never as source)
+    String.raw`^(?:created by [\w./-]+\.\S+|[\w./-]+\.[\w.()*-]+\((?:(?:0x[0-9a-f]+|\.\.\.|\{[^}]*\})(?:, (?:0x[0-9a-f]+|\.\.\.|\{[^}]*\}))*)?\))$`,
     String.raw`^\s+\S+\(.*\)\s+at \S+:\d+`,
     String.raw`^\s*\S+\.(?:pm|pl|t) line \d+`,
     String.raw`^\s+\.\.\. \d+ more$`,
@@ -249,8 +253,11 @@ export const isFrame = (text: string): boolean => text.length < 2000 && FRAME.te
  * A frame in a runtime (node's core modules: `(node:events:524:28)`), a test runner or an installed package: after the project's own frames, the rest of a trace is plumbing.
  * Kotest's engine and kotlinx.coroutines' dispatch under a Kotlin test's frames are such plumbing too, as JUnit's are.
  * A wasmtime frame (`N: 0xADDR - module!symbol`) names no source file: nothing of the project to pin, read as plumbing.
+ * In a Go trace, the goroutine's heading and the runtime's and the test runner's calls (`runtime.throw(…)`,
+ * `testing.tRunner(…)`, gimme's GOROOT `/.gimme/versions/go/src/…`, `go test`'s generated `_testmain.go`) are
+ * plumbing around the program's frames.
  */
-const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$|^\s+\d+:\s+0x[0-9a-f]+ - \S+!/;
+const EXTERNAL_FRAME = /\bat (?:[\w.-]+(?:@[\w.-]+)?\/\/?)?(?:java\.|javax\.|jdk\.|sun\.|kotlin\.|scala\.|org\.junit\.|junit\.|org\.testng\.|org\.apache\.maven\.|org\.apache\.tools\.ant\.|org\.springframework\.|org\.hibernate\.|org\.gradle\.|worker\.org\.gradle|org\.spockframework\.|io\.kotest\.|kotlinx\.coroutines\.|groovy\.|org\.codehaus\.groovy\.|java\.base\/|node:internal|process\.processTicksAndRejections|new Promise \(<anonymous>\)|Generator\.next)|node_modules\/|\(node:[\w/]+:\d|site-packages\/|dist-packages\/|\/lib\/python\d|\/usr\/lib\/|\/gems\/|\/\.cargo\/registry\/|\/rustc\/|\/go\/pkg\/mod\/|\/usr\/local\/go\/src\/|\/\.gimme\/versions\/|^goroutine \d+ \[|^(?:created by )?(?:runtime|testing|reflect|sync)\.|\/_testmain\.go:|\bruntime\/|<frozen |\(internal\/|\bat Object\.<anonymous> \(node_modules|^\s+\d+: (?:0x[0-9a-f]+ - )?(?:__rustc|core|std|alloc|test)::|^\s+\.\.\. \d+ more$|^\s+\d+:\s+0x[0-9a-f]+ - \S+!/;
 export const isExternalFrame = (text: string): boolean => isFrame(text) && EXTERNAL_FRAME.test(text);
 
 /** A source snippet under a diagnostic: `  12 | code`, `   |     ^^^`, `  --> src/x.rs:1:2`, `= note:`. */

@@ -4,11 +4,14 @@ import type { Matcher } from './matcher.js';
 const MAX_LINE = 2000;
 const GOROUTINE = /^goroutine \d+ \[[^\]]*\]:$/;
 const PANIC = /^(?:panic: |fatal error: )/;
-// The second line of a frame: `\t/abs/path/file.go:25 +0x16e` (the pc offset is absent for inlined calls).
-const LOCATION = /^\t(\S.*\.go):(\d+)(?: \+0x[0-9a-f]+)?$/;
+// The second line of a frame: `\t/abs/path/file.go:25 +0x16e` (the pc offset is absent for inlined calls). The
+// runtime's `fatal error:` (`concurrent map writes`) prints the crashing goroutine's frame pointers after it
+// (`… +0x95 fp=0xc4200dfae8 sp=0xc4200dfac8`, and `pc=0x…` in later Go): the same frame.
+const LOCATION = /^\t(\S.*\.go):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=0x[0-9a-f]+ sp=0x[0-9a-f]+(?: pc=0x[0-9a-f]+)?)?$/;
 // GOROOT and the module cache: where a panic passes through but a PR's bug does not live.
+// (`/.gimme/versions/go1.x/src/`: the GOROOT of gimme, the Go installer of Travis CI and others.)
 const LIBRARY_PATH =
-  /(?:\/usr\/lib\/go[^/]*\/src\/|\/usr\/local\/go\/src\/|\/hostedtoolcache\/go\/|\/sdk\/go[\d.]+\/src\/|\/goroot\/src\/|\/pkg\/mod\/|\/vendor\/|^\$GOROOT\/|^GOROOT\/)/;
+  /(?:\/\.gimme\/versions\/[^/]+\/src\/|\/usr\/lib\/go[^/]*\/src\/|\/usr\/local\/go\/src\/|\/hostedtoolcache\/go\/|\/sdk\/go[\d.]+\/src\/|\/goroot\/src\/|\/pkg\/mod\/|\/vendor\/|^\$GOROOT\/|^GOROOT\/)/;
 const RUNTIME_SYMBOL = /^(?:runtime|testing|reflect|sync|internal\/[\w/]+)\.|^panic\(/;
 
 /**
@@ -26,9 +29,12 @@ export function goSymbol(fnLine: string): string {
   return s.replace(/^\(\*?([^)]+)\)\./, '$1.');
 }
 
+/** `go test`'s generated main package (`…/_test/_testmain.go`): the runner's, not the project's. */
+const TESTMAIN = /(?:^|\/)_testmain\.go$/;
+
 function isLibraryFrame(path: string, fnLine: string): boolean {
   const fn = fnLine.trim().replace(/^created by /, '');
-  return LIBRARY_PATH.test(path) || RUNTIME_SYMBOL.test(fn);
+  return LIBRARY_PATH.test(path) || TESTMAIN.test(path) || RUNTIME_SYMBOL.test(fn);
 }
 
 /** Reads Go panic traces: `panic: …`, `goroutine N [running]:`, then `pkg.fn(…)` + `\t/path/x.go:12 +0x1d` pairs. */

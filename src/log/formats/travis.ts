@@ -15,6 +15,16 @@ const COMMAND_EXIT_END = /^(.*)" (?:failed and )?exited with (\d+)(?: during [^.
 const RETRY_LINE = /" failed(?:\. Retrying, \d+ of \d+| \d+ times)\.$/;
 /** The job hit Travis's time limit, or printed nothing for too long: the runner ended it (infra). */
 const JOB_KILLED = /^The job exceeded the maximum time limit for jobs, and has been terminated\.$|^No output has been received in the last [^,]+, this potentially indicates a stalled build or something wrong with the build itself\.$/;
+/**
+ * travis-build's own verdicts that end a job with no `The command "…" exited with N.` line: its built-in
+ * `script` for a language runs the check with its status kept (`R CMD check …; CHECK_RET=$?`), prints the
+ * check's logs in folds of its own, then fails the job with one of these lines (`sh.failure`). Each names
+ * the command whose status it reports: that command is the failing step, not the log dumps after it.
+ */
+const TRAVIS_VERDICTS: readonly { line: RegExp; command: RegExp }[] = [
+  { line: /^R CMD check failed$/, command: /^R CMD check\b/ },
+  { line: /^Found warnings, treating as errors \(as requested\)\.$/, command: /^R CMD check\b/ },
+];
 /** Folds whose commands run after the outcome is decided: never the cause. */
 const POST_FOLD = /^(?:after_failure|after_script|after_success|before_cache|cache\.(?!1$)\d+|deploy|before_deploy|after_deploy)(?:\.\d+)?$/;
 /** Folds of Travis's own preparation and of the project's install phases. */
@@ -84,7 +94,10 @@ export const travis: CiFormatModule = {
       if (!marked && t.startsWith('$ ')) lastEcho = l.n;
       const exit = t.startsWith('The command "') ? readExit(lines, i) : null;
       const killed = !exit && t.length < 200 && JOB_KILLED.test(t);
-      if (!exit && !killed) continue;
+      if (!exit && !killed) {
+        if (marked && t.length < 200) markVerdict(steps, folds, l);
+        continue;
+      }
       const at = exit ? lines[exit.last]!.n : l.n;
       if (exit) i = exit.last;
       let owner: Step | undefined;
@@ -123,10 +136,24 @@ export const travis: CiFormatModule = {
       // The step is the stretch from its command to the line that says how it ended.
       if (owner.endLine < at) owner.endLine = at;
     }
-    markCutCommand(steps, open, lines);
+    markCutCommand(steps, open, lines, folds);
     return steps;
   },
 };
+
+/**
+ * A travis-build verdict line (TRAVIS_VERDICTS) marks failed the last command it names that started
+ * before it; the step runs to the verdict, which says how it ended.
+ */
+function markVerdict(steps: Step[], folds: readonly Step[], l: LogLine): void {
+  const verdict = TRAVIS_VERDICTS.find((v) => v.line.test(l.text.trim()));
+  if (!verdict) return;
+  const owner = [...steps].reverse().find((s) => s.startLine < l.n && !folds.includes(s) && s.kind === 'user' && verdict.command.test(s.name));
+  if (!owner) return;
+  owner.failed = true;
+  owner.errorLines.push(l.n);
+  if (owner.endLine < l.n) owner.endLine = l.n;
+}
 
 /** Travis's last line of a job that ran to its end, whatever the outcome. */
 const JOB_DONE = /^Done\. Your build exited with \d+\.$/;
@@ -137,12 +164,24 @@ const JOB_DONE = /^Done\. Your build exited with \d+\.$/;
  * cut is the one to read. Its timer never closed and no `Done. Your build exited with N.` follows. Marked
  * failed only when no other step failed, and never a setup or post command.
  */
-function markCutCommand(steps: Step[], open: ReadonlyMap<string, Step>, lines: readonly LogLine[]): void {
+function markCutCommand(steps: Step[], open: ReadonlyMap<string, Step>, lines: readonly LogLine[], folds: readonly Step[]): void {
   if (steps.some((s) => s.failed || (s.exitCode !== undefined && s.exitCode !== 0))) return;
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - JOB_DONE_TAIL; i--) if (JOB_DONE.test(lines[i]!.text)) return;
   const running = [...open.entries()].filter(([k, s]) => k.startsWith('time:') && s.kind === 'user').map(([, s]) => s);
   const last = running[running.length - 1];
-  if (last) last.failed = true;
+  if (last) {
+    last.failed = true;
+    return;
+  }
+  // The copy ends inside the exit message of the command that ran last (`The command "…/bin/rake" test` cut
+  // before `exited with N.`): that command ran to its end and its verdict was lost with the cut, so it is
+  // the one to read, as a command still running at the cut is.
+  const tail = [...lines].reverse().find((l) => l.text.trim() !== '');
+  if (!tail || !tail.text.startsWith('The command "') || COMMAND_EXIT.test(tail.text)) return;
+  const owner = [...steps].reverse().find((s) => s.startLine < tail.n && s.kind === 'user' && !folds.includes(s));
+  if (!owner) return;
+  owner.failed = true;
+  if (owner.endLine < tail.n) owner.endLine = tail.n;
 }
 /** How far from the log's end Travis's closing line is looked for: the cache upload and `after_*` phases print after it only rarely, and briefly. */
 const JOB_DONE_TAIL = 200;
