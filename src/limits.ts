@@ -109,6 +109,14 @@ export const MAX_STEP_LINES_FOR_MATCHERS = 60_000;
 export const MAX_EVIDENCE_LINES = 40;
 /** Evidence blocks at most: a build that failed six ways is summarised by its first six. */
 export const MAX_EVIDENCE_BLOCKS = 6;
+/**
+ * How far above an Actions `##[error]` annotation to look for the line it repeats (restated-annotations.ts):
+ * an action logs its failure just before it hands the message to `setFailed`, and a test runner's summary
+ * annotation follows its report within a screen or two (vitest's, 41 lines on).
+ */
+export const RESTATED_ANNOTATION_LOOKBACK = 200;
+/** Annotations compared with what came before them, the last ones of the step: the cost stays bounded. */
+export const RESTATED_ANNOTATION_MAX = 50;
 /** One block (a header and its continuation) is cut here: a 200-frame trace is quoted by its top. */
 export const MAX_BLOCK_LINES = 25;
 /** Seed lines grown into blocks by the generic finder, best first: a log with 10,000 error lines costs the same. */

@@ -6,11 +6,12 @@
 import type { Category, LogLine, Signal } from '../types.js';
 import { withoutStepPrefix } from './step-prefix.js';
 import { outsideRunPreamble } from './run-preamble.js';
+import { withoutRestatedAnnotations } from './restated-annotations.js';
 import type { Block } from './block.js';
 import { findGenericBlocks } from './find-blocks.js';
 import { blocksFromSignals } from './matcher-blocks.js';
 import { selectBlocks, type Selection } from './select-blocks.js';
-import { isConsequence } from './vocabulary.js';
+import { isConsequence, isStepMarker } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
 import { lastAttempt } from './last-attempt.js';
 import { lastTracedCommand } from './last-traced-command.js';
@@ -89,7 +90,7 @@ function fromBlocks(input: EvidenceInput, stepLines: readonly LogLine[]): Select
     ...findGenericBlocks({ lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
     ...(input.extraBlocks ?? []).filter((b) => b.start >= (lines[0]?.n ?? 0)),
   ];
-  const chosen = selectBlocks(outsideRunPreamble(proposed, lines), lines, input.seenLines);
+  const chosen = selectBlocks(withoutRestatedAnnotations(outsideRunPreamble(proposed, lines), lines), lines, input.seenLines);
   if (lines === stepLines) return chosen;
   // The quote is the log's own text, prefix and all: the prefix was cut only to read the structure.
   const raw = new Map(stepLines.map((l) => [l.n, l.text] as const));
@@ -102,7 +103,7 @@ const EXIT_LINE = /^##\[error\]Process completed with exit code|^Error: Process 
 function fallback(input: EvidenceInput): Selection {
   const allErrs = input.runnerErrorLines ?? [];
   const end = allErrs[allErrs.length - 1] ?? input.lines[input.lines.length - 1]?.n ?? 0;
-  const printed = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && (!input.newLines || input.newLines.has(l.n)));
+  const printed = input.lines.filter((l) => l.n < end && l.text.trim() !== '' && !isConsequence(l.text) && !isStepMarker(l.text) && (!input.newLines || input.newLines.has(l.n)));
   // The step's own output, not the runner's preamble; a log that holds nothing else (cut after the
   // `Run …` line) is quoted by what ran.
   const preamble = runnerPreamble(input.lines);

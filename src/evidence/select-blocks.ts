@@ -562,7 +562,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     if (q.length > budget) {
       if (budget < MIN_CUT_LINES && chosen.length) continue;
       q = q.slice(0, budget);
-    } else if (mark !== undefined) wholeRunners.add(mark);
+    } else if (mark !== undefined && q.length > 1) wholeRunners.add(mark);
     budget -= q.length;
     chosen.push({ block: { ...b, start: q[0]!, end: q[q.length - 1]!, header: b.header < q[0]! ? q[0]! : b.header }, lines: q });
   }
@@ -604,7 +604,10 @@ const FULL_FAILURE_TITLE = /^\s*(?:●|FAIL)\s/;
  */
 export function titleMark(header: string | undefined): string | undefined {
   if (header === undefined || header.length >= 2000 || !FULL_FAILURE_TITLE.test(header)) return undefined;
-  return header.trimStart().split(/\s/)[0]!;
+  // One mark for both: jest prints a failure in full under `●` and lists each failed file's tests under
+  // `FAIL file` (its `✕` and `✓` lines); once a failure is quoted whole (a title with what it says, not a
+  // lone `FAIL file` line), a later file's listing is more of the same, as a later `●` is.
+  return 'jest-or-vitest';
 }
 
 /**

@@ -57,15 +57,18 @@ const STRONG = new RegExp(
     String.raw`\[(?:emerg|alert|crit|EMERG|ALERT|CRIT)\]`,
   ].join('|'),
 );
-/** Failure's own words: enough to start a block. */
 /**
  * A parser saying which punctuation it wanted, in words and quotes (BibTeX's ``I was expecting a `,' or a `}'``,
  * Bison's `expecting ';'`): a report of a fault even with no error word. Quoting punctuation, not a value, keeps a
  * test's `expecting 3 calls` out.
  */
 const WANTED_PUNCTUATION = /\bexpect(?:ed|ing) (?:an? )?["'`‘][^\w\s"'`‘’]{1,3}["'`’]/;
+/**
+ * Failure's own words: enough to start a block. Docker's failed health check (`container web-1 is unhealthy`,
+ * after `docker compose up --wait`) among them; a script's own talk of unhealthy instances is not.
+ */
 const FAILURE_WORDS = new RegExp(
-  String.raw`\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|crash(?:ed)?|abort(?:ed|ing)?|giving up|gave up|(?:hence|so|now) exiting)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b|` + WANTED_PUNCTUATION.source,
+  String.raw`\b(?:fail(?:s|ed|ure|ures|ing)?|errors?|errored|exception|denied|not found|undefined|undeclared|unexpected|cannot|can't|could not|couldn't|unable to|does not exist|doesn't exist|refused|timed out|container \S+ is unhealthy|crash(?:ed)?|abort(?:ed|ing)?|giving up|gave up|(?:hence|so|now) exiting)\b|\bSeverity:\s*(?:High|HIGH|Critical|CRITICAL)\b|` + WANTED_PUNCTUATION.source,
   'i',
 );
 /** Words a failure report uses, that plenty of routine lines use too: they extend a block, never start one. */
@@ -122,6 +125,20 @@ const CONSEQUENCE = new RegExp(
     // npm's advice under an ERESOLVE report (retry with --force, where the full report is), like Maven's [Help 1].
     String.raw`^npm (?:ERR!|error) (?:Fix the upstream dependency conflict|this command with --force|to accept an incorrect \(and potentially broken\)|For a full report see:|See \S+ for a full report|\S+eresolve-report\.txt\s*$)`,
     String.raw`^error Command failed`,
+    // npm 10's restatement that a package script failed (`npm error Lifecycle script \`test\` failed with
+    // error:`, then its `code`, `path`, `location` and `command` lines): the script's own failure is above it.
+    String.raw`^npm (?:error|ERR!) (?:Lifecycle script \`[^\`]+\` failed|workspace |location )`,
+    // BuildKit's restatement of a `RUN` instruction that exited non-zero, after the instruction's own output
+    // (`#15 ERROR: process "/bin/sh -c npm run build" did not complete successfully: exit code: 1`), then again
+    // under the Dockerfile excerpt (`ERROR: failed to build: failed to solve: process …`, compose's `target
+    // web: failed to solve: …`) and in build-push-action's annotation (`##[error]buildx failed with: ERROR: …`).
+    // What the command printed is the cause. (A `failed to solve` that names no process, a missing base image
+    // or a Dockerfile parse error, is BuildKit's own error and is not matched.)
+    String.raw`^(?:#\d+ )?ERROR: process ".*" did not complete successfully: exit code: -?\d+`,
+    String.raw`^(?:##\[error\]buildx failed with: )?(?:ERROR: )?(?:failed to build: )?(?:target [\w.-]+: )?failed to solve: process ".*" did not complete successfully`,
+    // A build CLI's closing line that only says the build failed, after the compiler's or bundler's own error
+    // (tauri-cli's `failed to build app: failed to build app` and `Error failed to build app: …`).
+    String.raw`^(?:Error )?failed to build app(?:: failed to build app)?$`,
     // A checker's closing tally of the reports it printed above (doc8's `Total accumulated errors = 1` over
     // `Detailed error counts:`): a count, not a report
     String.raw`^Total (?:accumulated |number of )?(?:errors?|problems?|warnings?|issues?)\s*[=:]\s*\d+\s*$|^Detailed (?:error|warning) counts:\s*$`,
@@ -166,6 +183,10 @@ const CONSEQUENCE = new RegExp(
     String.raw`^(?:\[ERROR\] )?Please refer to .* for the individual test results|^(?:\[ERROR\] )?Please refer to dump files`,
     String.raw`banned from the build due to previous failures`,
     // Advice on how to see more (a backtrace, a verbose mode): what to do next, not what went wrong.
+    // CTest's `Use "--rerun-failed --output-on-failure" to re-run the failed cases verbosely.` and ESLint's
+    // `2 errors and 0 warnings potentially fixable with the \`--fix\` option.` are advice of that kind.
+    String.raw`^Use "--rerun-failed --output-on-failure" to re-run`,
+    String.raw`^\d+ errors? and \d+ warnings? potentially fixable with the`,
     String.raw`^note: run with \`RUST_BACKTRACE=|^note: Some details are omitted, run with`,
     String.raw`^For more information about (?:this error|an error), try \`rustc --explain`,
   ].join('|'),
@@ -333,8 +354,14 @@ export function indentOf(text: string): number {
   return w;
 }
 
-/** Markers a CI prints between steps or groups: a block never runs across one. */
-export const isStepMarker = (text: string): boolean => /^(?:##\[(?:group|endgroup|section)\]|::(?:group|endgroup)::|section_(?:start|end):|travis_fold:|\[Pipeline\] )/.test(text);
+/**
+ * A tool's report of where it is, between the things it does: `docker compose up`'s resource states
+ * (` Container web-1  Started`, ` Container db  Healthy`, ` Network app_default  Created`). Progress, not a
+ * report: like a step marker, a block neither runs across it nor takes it in.
+ */
+const PROGRESS = /^\s*(?:Container|Network|Volume) \S+ +(?:Creating|Created|Starting|Started|Waiting|Healthy|Running|Recreate|Recreated|Stopping|Stopped|Removing|Removed)$/;
+/** Markers a CI prints between steps or groups (and a tool's progress between its phases): a block never runs across one. */
+export const isStepMarker = (text: string): boolean => /^(?:##\[(?:group|endgroup|section)\]|::(?:group|endgroup)::|section_(?:start|end):|travis_fold:|\[Pipeline\] )/.test(text) || PROGRESS.test(text);
 
 /**
  * A compiler's or linter's diagnostic that names its own location (`a.c:12:5: error:`, `X.java:91: error:`,

@@ -4,6 +4,14 @@ import { MARKER_STRIP, mayHoldMarker } from './markers.js';
 /** The ISO timestamp the Actions runner puts before every raw job-log line. */
 const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 /**
+ * `gh run view --log` (and `--log-failed`) prints every line of a run's jobs as `<job>\t<step>\t<runner's
+ * line>`, the runner's line with its timestamp; a step's first line also carries the log file's BOM, often
+ * decoded in a legacy code page by the shell that saved the output (`∩╗┐` cp437, `´╗┐` cp850, `ï»¿`
+ * cp1252). The two names are the CLI's; the runner's line follows, and is read as in a raw job log. The
+ * timestamp after the second tab is required, so a tool's own tab-separated output is left as it is.
+ */
+const GH_RUN_VIEW = /^[^\t]{1,200}\t[^\t]{1,200}\t(?:\uFEFF|∩╗┐|´╗┐|ï»¿)?(?=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)/;
+/**
  * Jenkins' Timestamper plugin before each console line: `[2024-01-02T10:11:12.345Z] ` (pipeline
  * `timestamps`, the ISO form) and `23:26:05  ` (the clock form, two spaces). The clock form needs its
  * two spaces, so a tool's own `12:00:01 INFO …` line keeps its time. Package builders (the Open Build
@@ -36,7 +44,7 @@ const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 export function cleanLine(raw: string): string {
   // Most lines need only their timestamp cut: one scan for anything the steps below act on (~4x faster
   // than running them all; a huge log's 30,000-line tail window is cleaned line by line).
-  const plain = raw.replace(ACTIONS_TIMESTAMP, '');
+  const plain = withoutGhRunView(raw).replace(ACTIONS_TIMESTAMP, '');
   if (isPlain(plain)) return plain.trimEnd();
   // (The timestamp is anchored at the start, so cutting it before the trailing `\r` is the same.)
   let s = plain;
@@ -59,6 +67,15 @@ export function cleanLine(raw: string): string {
   s = stripJenkinsTimestamp(s.replace(ACTIONS_TIMESTAMP, ''));
   if (s.startsWith('##teamcity[') && TEAMCITY_TEXT.test(s)) s = decodeTeamcity(s);
   return s.trimEnd();
+}
+
+/** The runner's line of a `gh run view --log` line (see GH_RUN_VIEW); any other line as it is. */
+function withoutGhRunView(raw: string): string {
+  // A raw job-log line starts with its timestamp (a digit) or BOM: only a line with a tab early on can be one.
+  const c0 = raw.charCodeAt(0);
+  if ((c0 >= 48 && c0 <= 57) || c0 === 0xfeff) return raw;
+  const tab = raw.indexOf('\t');
+  return tab > 0 && tab <= 200 ? raw.replace(GH_RUN_VIEW, '') : raw;
 }
 
 /** Control bytes (\r, ESC, NUL, ...), CSI and `|`: a line holding none needs none of cleanLine's steps. */

@@ -90,9 +90,9 @@ describe("the third small-jobs round's rules", () => {
     expect(titles).toEqual([wildLineNo(jest, /Z\s+● Angels Jobs API › POST \/api\/angels\/jobs › should create a new angel job posting/)]);
   });
 
-  it("jest's and vitest's failure titles have a mark; mocha's numbered list and pytest's sections do not", () => {
-    expect(titleMark('  ● Suite › test one')).toBe('●');
-    expect(titleMark(' FAIL  src/a.test.ts > Suite > test')).toBe('FAIL');
+  it("jest's and vitest's failure titles have a mark (one for `●` and `FAIL`: round 4); mocha's numbered list and pytest's sections do not", () => {
+    expect(titleMark('  ● Suite › test one')).toBe('jest-or-vitest');
+    expect(titleMark(' FAIL  src/a.test.ts > Suite > test')).toBe('jest-or-vitest');
     expect(titleMark('  12) Foo::bar')).toBeUndefined();
     expect(titleMark('_______ test_x _______')).toBeUndefined();
     expect(titleMark('all good')).toBeUndefined();
