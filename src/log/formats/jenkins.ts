@@ -12,6 +12,8 @@ const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins
 /** A Pipeline job read its script from the SCM (`Obtained Jenkinsfile from git https://…`): the checkout is done. */
 const OBTAINED = /^Obtained \S+ from /;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
+/** A `parallel` block's notice, printed when a branch ends without success: `Failed in branch Build UI`. */
+const FAILED_BRANCH = /^Failed in branch (.+)$/;
 /** A Pipeline step that runs a command on the agent. */
 const COMMAND_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)$/;
 /**
@@ -82,6 +84,11 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   // declarative `agent { docker … }` pulling its image): a failure there is in no stage.
   let unstaged: number | undefined;
   let endOfPipeline: number | undefined;
+  // Every stage opened, by name: a `parallel` block's branches open their stages one after another, so the
+  // innermost open stage is not always the one a later line belongs to.
+  const byName = new Map<string, Step>();
+  // The first `parallel` branch that ran and failed (`Failed in branch X` for a stage X that was not skipped).
+  let failedBranch: Step | undefined;
   for (const l of lines) {
     const t = text(l.text);
     if (t === '[Pipeline] End of Pipeline') endOfPipeline = l.n;
@@ -101,15 +108,26 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
       if (parent && steps.includes(parent)) steps.splice(steps.indexOf(parent), 1);
       open.push(s);
       steps.push(s);
+      if (!byName.has(name)) byName.set(name, s);
       continue;
     }
     if (t === '[Pipeline] // stage') {
       const s = open.pop();
-      if (s) s.endLine = l.n;
+      if (s && s !== failedBranch) s.endLine = l.n;
       continue;
     }
     const skip = SKIPPED.exec(t);
     if (skip && open.length) skipped.add(skippedStage(open, skip[1]!));
+    const branch = FAILED_BRANCH.exec(t);
+    const failed = branch ? byName.get(branch[1]!) : undefined;
+    if (failed && !failedBranch && !skipped.has(failed)) {
+      // The branches' lines interleave and their `// stage` closes cannot be told apart, but Jenkins names the
+      // branch that failed as it ends: that stage is the failing one, and it ran up to this notice. Opened
+      // after its siblings, it may have been taken for their child and dropped as a parent: it is a step.
+      failedBranch = failed;
+      failed.endLine = l.n - 1;
+      if (!steps.includes(failed)) steps.push(failed);
+    }
     const exit = SCRIPT_EXIT.exec(t);
     if (exit) scriptExit = { n: l.n, code: Number(exit[1]) };
     const fin = FINISHED.exec(t);
@@ -132,7 +150,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
     return steps;
   }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
-  const last = [...ran].reverse().find((s) => s.kind !== 'post');
+  const last = failedBranch ?? [...ran].reverse().find((s) => s.kind !== 'post');
   // A console that ends inside a stage (no `// stage`, no `End of Pipeline`, no `Finished:`) was copied or
   // cut while that stage ran: the stage it stops in is the one the reader brought it for.
   const cutInside = last !== undefined && open.includes(last) && endOfPipeline === undefined;
