@@ -268,7 +268,13 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
     const anyOwn = run.some((n) => !isExternalFrame(t(n)));
     let ownSeen = false;
     let external = 0;
+    // A recursion (a `StackOverflowError`'s serializer calling itself) prints the same frames over and over:
+    // each frame is quoted once, the first time.
+    const seen = new Set<string>();
     for (const n of run) {
+      const key = t(n).trim();
+      if (seen.has(key)) continue;
+      seen.add(key);
       if (!isExternalFrame(t(n))) {
         ownSeen = true;
         out.push(n);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
 import { hasWildLog, wildLineNo, wildLog } from '../helpers/wild.js';
 
@@ -69,5 +70,27 @@ describe.skipIf(!hasWildLog(JBANKING))("Maven's `-e` trace of a goal that failed
     expect(lines).toContain(wildLineNo(JBANKING, /<<< FAILURE!\r?$/));
     expect(lines).not.toContain(wildLineNo(JBANKING, /at org\.apache\.maven\.lifecycle\.internal\.MojoExecutor\.doExecute2 /));
     expect(lines).not.toContain(wildLineNo(JBANKING, /Caused by: org\.apache\.maven\.plugin\.MojoFailureException/));
+  });
+});
+
+const KONY_IOS = 'jenkins-pipeline-kony-ios-hook-script-missing';
+describe.skipIf(!hasWildLog(KONY) || !hasWildLog(KONY_IOS))('a nested stage that printed nothing but its steps and their shell trace', () => {
+  it("ran clean: its enclosing stage, whose ant build failed before it, is the failing step (both kony consoles)", async () => {
+    for (const id of [KONY, KONY_IOS]) {
+      const d = await diagnose({ log: wildLog(id) });
+      expect(d.failingStep?.name).toBe('Run CustomHook');
+      expect(d.evidence.map((e) => e.line)).toContain(wildLineNo(id, /\] BUILD FAILED\r?$/));
+    }
+  });
+});
+
+const FASTJSON2 = 'gha-maven-fastjson2-date-assertions';
+describe.skipIf(!hasWildLog(FASTJSON2))("a recursion's frames (a `StackOverflowError`)", () => {
+  it('are quoted once each: the same frame printed again and again is not quoted again (fastjson2)', async () => {
+    const lines = await evidenceOf(FASTJSON2);
+    const text = new Map(readFileSync(wildLog(FASTJSON2), 'utf8').split('\n').map((l, i) => [i + 1, l.replace(/^\S+Z /, '').trim()]));
+    const frames = lines.map((n) => text.get(n) ?? '').filter((l) => l.startsWith('at '));
+    expect(frames.length).toBeGreaterThan(0);
+    expect(new Set(frames).size).toBe(frames.length);
   });
 });

@@ -14,6 +14,11 @@ const OBTAINED = /^Obtained \S+ from /;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
 /** A `parallel` block's notice, printed when a branch ends without success: `Failed in branch Build UI`. */
 const FAILED_BRANCH = /^Failed in branch (.+)$/;
+/**
+ * What a stage prints of itself when its steps say nothing: the engine's markers, a step's `Running in /…`
+ * note, a shell's trace of the command it runs (`+ set +xe`), a timestamp alone.
+ */
+const SILENT = /^(?:\[Pipeline\] |Running (?:on .+ )?in [\/\w]|\+ |\s*$)/;
 /** A Pipeline step that runs a command on the agent. */
 const COMMAND_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)$/;
 /**
@@ -89,6 +94,9 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   const byName = new Map<string, Step>();
   // The first `parallel` branch that ran and failed (`Failed in branch X` for a stage X that was not skipped).
   let failedBranch: Step | undefined;
+  // Each stage's enclosing stage, and the stages whose own lines said something (not SILENT).
+  const parentOf = new Map<Step, Step>();
+  const printed = new Set<Step>();
   for (const l of lines) {
     const t = text(l.text);
     if (t === '[Pipeline] End of Pipeline') endOfPipeline = l.n;
@@ -105,6 +113,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
       const s: Step = { name, startLine: l.n, endLine: totalLines, kind: stageKind(name), errorLines: [] };
       // A parent stage (sequential / parallel stages inside it) is not a step of its own.
       const parent = open[open.length - 1];
+      if (parent) parentOf.set(s, parent);
       if (parent && steps.includes(parent)) steps.splice(steps.indexOf(parent), 1);
       open.push(s);
       steps.push(s);
@@ -116,6 +125,7 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
       if (s && s !== failedBranch) s.endLine = l.n;
       continue;
     }
+    if (open.length && !SILENT.test(t)) printed.add(open[open.length - 1]!);
     const skip = SKIPPED.exec(t);
     if (skip && open.length) skipped.add(skippedStage(open, skip[1]!));
     const branch = FAILED_BRANCH.exec(t);
@@ -150,7 +160,15 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
     return steps;
   }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
-  const last = failedBranch ?? [...ran].reverse().find((s) => s.kind !== 'post');
+  let last = failedBranch ?? [...ran].reverse().find((s) => s.kind !== 'post');
+  // A nested stage that printed nothing but its steps' markers and the shell's trace of their commands ran
+  // clean: the failure its enclosing stage ended on was that stage's own (a hook's ant build that failed
+  // before the nested stage ran, the exception thrown after it). The enclosing stage, which printed, failed.
+  const parent = last && !failedBranch && !printed.has(last) ? parentOf.get(last) : undefined;
+  if (last && parent && printed.has(parent) && !skipped.has(parent)) {
+    steps.splice(steps.indexOf(last), 1, parent);
+    last = parent;
+  }
   // A console that ends inside a stage (no `// stage`, no `End of Pipeline`, no `Finished:`) was copied or
   // cut while that stage ran: the stage it stops in is the one the reader brought it for.
   const cutInside = last !== undefined && open.includes(last) && endOfPipeline === undefined;
