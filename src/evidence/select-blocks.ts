@@ -257,18 +257,24 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
   let i = 0;
   while (i < nums.length) {
     const s = t(nums[i]!);
-    if (!isFrame(s) || /^\s*File "|^Caused by: /.test(s)) {
+    if (!isFrame(s) || KEPT_FRAME.test(s)) {
       out.push(nums[i++]!);
       continue;
     }
     // One run of frames: from here to the next line that is not a frame.
     let j = i;
-    while (j < nums.length && isFrame(t(nums[j]!)) && !/^\s*File "|^Caused by: /.test(t(nums[j]!))) j++;
+    while (j < nums.length && isFrame(t(nums[j]!)) && !KEPT_FRAME.test(t(nums[j]!))) j++;
     const run = nums.slice(i, j);
     const anyOwn = run.some((n) => !isExternalFrame(t(n)));
     let ownSeen = false;
     let external = 0;
+    // A recursion (a `StackOverflowError`'s serializer calling itself) prints the same frames over and over:
+    // each frame is quoted once, the first time.
+    const seen = new Set<string>();
     for (const n of run) {
+      const key = t(n).trim();
+      if (seen.has(key)) continue;
+      seen.add(key);
       if (!isExternalFrame(t(n))) {
         ownSeen = true;
         out.push(n);
@@ -278,6 +284,52 @@ export function withoutPlumbing(nums: readonly number[], text: ReadonlyMap<numbe
     i = j;
   }
   return out;
+}
+
+/**
+ * Lines withoutPlumbing leaves to other rules: a cause header, and a Python traceback's frame (`File "x.py",
+ * line 3, in f`: most recent call last, read by withoutPythonEntryFrames). Python's faulthandler dump
+ * (`Fatal Python error: Segmentation fault`, then `File "x.py", line 3 in f`, no comma, most recent call
+ * first) reads like a JVM trace: the project's frame, then pytest's and pluggy's descent to it, plumbing.
+ */
+const KEPT_FRAME = /^\s*File "[^"]*", line \d+,|^Caused by: /;
+/** A Python traceback's opening line; its frames follow, most recent call last. */
+const PY_TRACEBACK = /^\s*Traceback \(most recent call last\):\s*$/;
+/** A Python traceback's frame: `  File "/usr/lib/python3.11/unittest/main.py", line 101, in __init__`. */
+const PY_FRAME = /^(\s*)File "[^"]*", line \d+, in /;
+const indentOf = (s: string) => s.length - s.trimStart().length;
+
+/**
+ * A Python traceback as a person quotes it: most recent call last, so its first frames are the way in
+ * (runpy's and unittest's loader, pytest's and pluggy's hooks, nose's case runner, an installed package's
+ * entry point) and the project's own frames come after them. Of the external frames before the first own
+ * frame (isExternalFrame: the standard library, site-packages, `<frozen …>`) only the last few are kept, the
+ * rest left out with their source lines (unittest's loader under `python -m unittest`: 10 frames, 20 lines);
+ * a traceback with no own frame, and the frames after the first own one (a library called by the project,
+ * down to where it raised), are kept whole.
+ */
+export function withoutPythonEntryFrames(nums: readonly number[], text: ReadonlyMap<number, string>): number[] {
+  const t = (n: number) => text.get(n) ?? '';
+  const drop = new Set<number>();
+  for (let i = 0; i < nums.length; i++) {
+    if (!PY_TRACEBACK.test(t(nums[i]!))) continue;
+    // The frames that follow: each `File "…"` line with the source lines indented under it.
+    const frames: { at: number[]; external: boolean }[] = [];
+    let j = i + 1;
+    for (; j < nums.length; j++) {
+      const s = t(nums[j]!);
+      const f = PY_FRAME.exec(s);
+      if (f) frames.push({ at: [nums[j]!], external: isExternalFrame(s) });
+      else if (frames.length && s.trim() && indentOf(s) > indentOf(t(frames[frames.length - 1]!.at[0]!))) frames[frames.length - 1]!.at.push(nums[j]!);
+      else break;
+    }
+    // The last few of them are kept, as a JVM trace keeps the first few above its first own frame: the call
+    // that reached the project's code (unittest's `_find_test_path` importing the test module).
+    const firstOwn = frames.findIndex((f) => !f.external);
+    for (let k = 0; k < firstOwn - MAX_PLUMBING_FRAMES; k++) for (const n of frames[k]!.at) drop.add(n);
+    i = j - 1;
+  }
+  return drop.size ? nums.filter((n) => !drop.has(n)) : [...nums];
 }
 
 /** A JVM trace's cause header (`Caused by: org.postgresql.util.PSQLException: …`), Maven's `[ERROR] Caused by:` too. */
@@ -476,7 +528,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const title = b.lines && PYTEST_TITLE.test(text.get(b.header) ?? '') ? b.header : undefined;
     while (out.length && out[0] !== title && BANNER.test(text.get(out[0]!)!)) out.shift();
     withoutRustBacktrace(out, text);
-    const trimmed = withoutLongReportRun(withoutPlumbing(withoutWrapperFrames(out, text), text), text);
+    const trimmed = withoutLongReportRun(withoutPlumbing(withoutPythonEntryFrames(withoutWrapperFrames(out, text), text), text), text);
     out.length = 0;
     out.push(...trimmed);
     // Lines the passing run of the job printed too are not causes (the passing-log diff): a block made

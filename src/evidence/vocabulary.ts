@@ -142,6 +142,11 @@ const CONSEQUENCE = new RegExp(
     // A checker's closing tally of the reports it printed above (doc8's `Total accumulated errors = 1` over
     // `Detailed error counts:`): a count, not a report
     String.raw`^Total (?:accumulated |number of )?(?:errors?|problems?|warnings?|issues?)\s*[=:]\s*\d+\s*$|^Detailed (?:error|warning) counts:\s*$`,
+    // pytest's closing tally between its rules (`==== 1 failed, 802 passed, 66 skipped in 1284.21s (0:21:24) ====`,
+    // `!!! Interrupted: 5 errors during collection !!!`): counts of the failures reported above it, which name
+    // what failed; the tally names nothing. (`-q`'s unfenced `2 failed, 5 passed in 2.34s` is left alone: the
+    // corpus's recorded pytest labels quote it, as the whole of a short run's verdict.)
+    String.raw`^=+ (?:\d+ \w+(?:, )?)+ in [\d.]+s(?: \([\d:]+\))? =+$|^!+ Interrupted: \d+ errors? during collection !+$`,
     String.raw`marked build as failure`,
     String.raw`^Finished: FAILURE`,
     String.raw`^ERROR: Job failed`,

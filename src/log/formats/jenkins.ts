@@ -12,6 +12,13 @@ const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins
 /** A Pipeline job read its script from the SCM (`Obtained Jenkinsfile from git https://…`): the checkout is done. */
 const OBTAINED = /^Obtained \S+ from /;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
+/** A `parallel` block's notice, printed when a branch ends without success: `Failed in branch Build UI`. */
+const FAILED_BRANCH = /^Failed in branch (.+)$/;
+/**
+ * What a stage prints of itself when its steps say nothing: the engine's markers, a step's `Running in /…`
+ * note, a shell's trace of the command it runs (`+ set +xe`), a timestamp alone.
+ */
+const SILENT = /^(?:\[Pipeline\] |Running (?:on .+ )?in [\/\w]|\+ |\s*$)/;
 /** A Pipeline step that runs a command on the agent. */
 const COMMAND_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)$/;
 /**
@@ -82,6 +89,14 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
   // declarative `agent { docker … }` pulling its image): a failure there is in no stage.
   let unstaged: number | undefined;
   let endOfPipeline: number | undefined;
+  // Every stage opened, by name: a `parallel` block's branches open their stages one after another, so the
+  // innermost open stage is not always the one a later line belongs to.
+  const byName = new Map<string, Step>();
+  // The first `parallel` branch that ran and failed (`Failed in branch X` for a stage X that was not skipped).
+  let failedBranch: Step | undefined;
+  // Each stage's enclosing stage, and the stages whose own lines said something (not SILENT).
+  const parentOf = new Map<Step, Step>();
+  const printed = new Set<Step>();
   for (const l of lines) {
     const t = text(l.text);
     if (t === '[Pipeline] End of Pipeline') endOfPipeline = l.n;
@@ -98,18 +113,31 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
       const s: Step = { name, startLine: l.n, endLine: totalLines, kind: stageKind(name), errorLines: [] };
       // A parent stage (sequential / parallel stages inside it) is not a step of its own.
       const parent = open[open.length - 1];
+      if (parent) parentOf.set(s, parent);
       if (parent && steps.includes(parent)) steps.splice(steps.indexOf(parent), 1);
       open.push(s);
       steps.push(s);
+      if (!byName.has(name)) byName.set(name, s);
       continue;
     }
     if (t === '[Pipeline] // stage') {
       const s = open.pop();
-      if (s) s.endLine = l.n;
+      if (s && s !== failedBranch) s.endLine = l.n;
       continue;
     }
+    if (open.length && !SILENT.test(t)) printed.add(open[open.length - 1]!);
     const skip = SKIPPED.exec(t);
     if (skip && open.length) skipped.add(skippedStage(open, skip[1]!));
+    const branch = FAILED_BRANCH.exec(t);
+    const failed = branch ? byName.get(branch[1]!) : undefined;
+    if (failed && !failedBranch && !skipped.has(failed)) {
+      // The branches' lines interleave and their `// stage` closes cannot be told apart, but Jenkins names the
+      // branch that failed as it ends: that stage is the failing one, and it ran up to this notice. Opened
+      // after its siblings, it may have been taken for their child and dropped as a parent: it is a step.
+      failedBranch = failed;
+      failed.endLine = l.n - 1;
+      if (!steps.includes(failed)) steps.push(failed);
+    }
     const exit = SCRIPT_EXIT.exec(t);
     if (exit) scriptExit = { n: l.n, code: Number(exit[1]) };
     const fin = FINISHED.exec(t);
@@ -132,7 +160,15 @@ function stages({ lines, totalLines }: FormatInput): Step[] {
     return steps;
   }
   // The pipeline stops at the failure: the last stage that ran (not a post-actions stage) failed.
-  const last = [...ran].reverse().find((s) => s.kind !== 'post');
+  let last = failedBranch ?? [...ran].reverse().find((s) => s.kind !== 'post');
+  // A nested stage that printed nothing but its steps' markers and the shell's trace of their commands ran
+  // clean: the failure its enclosing stage ended on was that stage's own (a hook's ant build that failed
+  // before the nested stage ran, the exception thrown after it). The enclosing stage, which printed, failed.
+  const parent = last && !failedBranch && !printed.has(last) ? parentOf.get(last) : undefined;
+  if (last && parent && printed.has(parent) && !skipped.has(parent)) {
+    steps.splice(steps.indexOf(last), 1, parent);
+    last = parent;
+  }
   // A console that ends inside a stage (no `// stage`, no `End of Pipeline`, no `Finished:`) was copied or
   // cut while that stage ran: the stage it stops in is the one the reader brought it for.
   const cutInside = last !== undefined && open.includes(last) && endOfPipeline === undefined;
