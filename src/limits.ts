@@ -208,3 +208,8 @@ export const FORMAT_DETECT_LINES = 20_000;
  * with 2.`; script blocks are a few dozen lines, and the bound stops a stray quote from scanning the log.
  */
 export const TRAVIS_COMMAND_MAX_LINES = 200;
+/**
+ * How far below a place alone on its line a numbered source excerpt may start for the two to be one report
+ * (ReScript prints one blank line between them, pug none): a few lines, so a place in a list is not taken.
+ */
+export const EXCERPT_BELOW = 2;

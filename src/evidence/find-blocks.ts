@@ -1,12 +1,13 @@
 import type { LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { describeBlock } from './describe-block.js';
-import { blockEnd, headerAbove } from './grow-block.js';
+import { blockEnd, EXCERPT_LINE, headerAbove } from './grow-block.js';
 import { lineKey, TemplateCounter } from './templates.js';
 import { quietBlocks } from './quiet-reports.js';
 import { failedGoalReports } from './failed-goal-reports.js';
 import { errorScore, isConsequence, isLocatedDiagnostic, isSummaryHeader } from './vocabulary.js';
-import { MAX_EVIDENCE_SEEDS } from '../limits.js';
+import { isPlaceAlone } from './read-locations.js';
+import { EXCERPT_BELOW, MAX_EVIDENCE_SEEDS } from '../limits.js';
 
 /** A line that says failure this strongly (errorScore) starts a block. */
 const SEED_MIN = 0.5;
@@ -50,7 +51,7 @@ export function findGenericBlocks(input: GenericInput): Block[] {
     const firstOfItsKind = !seen.has(keys[i]!);
     seen.add(keys[i]!);
     if (isConsequence(t) || isQuotedSource(lines, i) || HANDLED.test(t)) continue;
-    const strength = isSummaryHeader(t) ? Math.max(0.6, errorScore(t)) : errorScore(t);
+    const strength = isSummaryHeader(t) ? Math.max(0.6, errorScore(t)) : placeOverExcerpt(lines, i) ? Math.max(PLACE_OVER_EXCERPT, errorScore(t)) : errorScore(t);
     if (strength < SEED_MIN) continue;
     const count = counter.count(keys[i]!);
     if (count > REPEATED && !firstOfItsKind) continue;
@@ -111,6 +112,27 @@ export function findGenericBlocks(input: GenericInput): Block[] {
   const out: Block[] = blocks.map(({ endIdx: _, ...b }) => b);
   if (goal && !out.some((b) => b.start <= goal.end && goal.start <= b.end)) out.push(goal);
   return out;
+}
+
+/**
+ * A place alone on its line over a numbered excerpt of the source (ReScript's `  /x/src/Router.res:66:32`, a blank
+ * line, then `  64 ┆ …` to `  68 ┆ …`, under `We've found a bug for you!`): a compiler's report whose words come
+ * after the excerpt, in no shared vocabulary. It starts a block as a failure word would.
+ */
+const PLACE_OVER_EXCERPT = 0.6;
+function placeOverExcerpt(lines: readonly LogLine[], i: number): boolean {
+  if (!isPlaceAlone(lines[i]!.text)) return false;
+  // Under a heading that announces it (Flow's `References:` over the declarations its report points back to):
+  // context for the report above, not a report of its own.
+  let h = i - 1;
+  while (h >= 0 && h >= i - EXCERPT_BELOW && lines[h]!.text.trim() === '') h--;
+  if (h >= 0 && /:\s*$/.test(lines[h]!.text)) return false;
+  for (let k = i + 1; k < lines.length && k <= i + EXCERPT_BELOW; k++) {
+    const t = lines[k]!.text;
+    if (EXCERPT_LINE.test(t)) return true;
+    if (t.trim() !== '') return false;
+  }
+  return false;
 }
 
 /** A line that only counts what a checker found: `Total errors found: 1`, `3 errors`, `Found 2 problems.` */

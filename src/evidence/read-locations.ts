@@ -46,6 +46,17 @@ const GNU_HEADER = new RegExp(
   'g',
 );
 
+/**
+ * A place alone on its line (a severity label or a report's number in brackets may lead it, a JSON pointer into
+ * the document may follow it): its report's words are printed below it, over a code frame (pug, ReScript, Redocly).
+ */
+const PLACE_ALONE = new RegExp(
+  String.raw`^\s*(?:${SEVERITY_LABEL}|\[\d+\]\s+)${ANY_PATH}:(\d+)(?::(\d+))?(?:-\d+(?::\d+)?)?(?: at #\S*)?\s*$`,
+);
+// (not Node's throw site above an uncaught error, `/x/node_modules/nearley/lib/nearley.js:346` over `throw err;`: the
+// tool's own code)
+export const isPlaceAlone = (text: string): boolean => text.length < 2000 && PLACE_ALONE.test(text) && !INSTALLED_CODE.test(text);
+
 /** Each location form, with which group is the path, the line, the column. */
 const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; col?: number }[] = [
   // The GNU header, any file name (see GNU_HEADER); tried first so its column forms are read whole
@@ -129,6 +140,11 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   { re: new RegExp(String.raw`(?:^|\s)${PATH} \((\d+):(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
   // A file, then the span it is about in brackets (jscpd's clone `response.js [295:20 - 305:55]`): its first line
   { re: new RegExp(String.raw`(?:^|\s)${PATH} \[(\d+):(\d+) - \d+:\d+\]`, 'g'), path: 1, line: 2, col: 3 },
+  // A place alone on its line, its report printed below it over a code frame: pug's `Error: views/layout.pug:9:1`,
+  // ReScript's indented `  /x/src/Router.res:66:32` under `We've found a bug for you!`, Redocly's numbered
+  // `[1] openapi.yaml:85:17 at #/paths/…` (the JSON pointer into the document after it). Nothing but the place is
+  // on the line, so any extension will do
+  { re: new RegExp(PLACE_ALONE.source, 'g'), path: 1, line: 2, col: 3 },
   // The common `file:12`, `file:12:5` (compilers, linters, most runtimes' frames)
   { re: new RegExp(String.raw`${PATH}:(\d+)(?::(\d+))?`, 'g'), path: 1, line: 2, col: 3 },
 ];
@@ -294,7 +310,9 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
           severity: 'error', weight: HEADER_WEIGHT, logLine: below.n });
       }
     }
-    if (out.length === first) {
+    // Frames only into installed packages (the tool's own stack under its `Error: illegal token '}', ';' expected
+    // (line 18)`, protobufjs') place nothing of the project's: the report's fileless place still counts.
+    if (out.slice(first).every((o) => o.kind === 'frame' && INSTALLED_CODE.test(o.path ?? ''))) {
       const bare = filelessLine(b, byN);
       if (bare) {
         out.push({ kind: 'diagnostic', path: bare.path, line: bare.line, ...(bare.column ? { column: bare.column } : {}), ...(bare.endLine ? { endLine: bare.endLine } : {}),
@@ -452,6 +470,9 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
       continue;
     }
     const locs = locationsIn(m[1]!.replace(/:$/, ''));
+    // Node's throw site above an uncaught error (`/x/node_modules/nearley/lib/nearley.js:346` over `throw err;`) is
+    // the tool's code, not what it reports on
+    if (locs.length === 1 && INSTALLED_CODE.test(locs[0]!.path)) continue;
     if (locs.length === 1) return { n, text, loc: locs[0]! };
   }
   return undefined;
@@ -507,7 +528,7 @@ const MARKED_ROW = /^\s*(?:[✗✘×⚡!]\s+)?#(\d+)(?:-\d+)?: \S/;
  * A linter's stylish row under the file's heading: `  12:5  error  …` (ESLint's stylish, yamllint), and unified's
  * vfile-reporter (remark-lint, textlint's kin), flush left with the span's end: `48:81-48:106 warning …`.
  */
-export const STYLISH_ROW = /^\s*(\d+):(\d+)(?:-\d+:\d+)?\s+(?:error|warning)\s+\S/;
+export const STYLISH_ROW = /^\s*(\d+):(\d+)(?:-\d+:\d+)?\s+(?:[✓✔]\s*)?(?:error|warning)\s+\S/;
 /** A row whose line and position are labelled columns (SQLFluff's `L:  36 | P:   1 | L010 | Keywords must be …` under `== [a.sql] FAIL`). */
 const LABELLED_ROW = /^\s*L(?:ine)?:\s*(\d+)\s*\|\s*(?:P(?:os(?:ition)?)?|C(?:ol(?:umn)?)?):\s*(\d+)\s*\|/;
 /** A report row of a table under its file's heading (the forms above), which names no file itself. */
@@ -519,8 +540,14 @@ const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
 const FILE_LOOKBACK = 40;
 const PATH_ONLY = new RegExp(PATH, 'g');
+const ANY_PATH_ONLY = new RegExp(ANY_PATH, 'g');
 /** How far below a fileless report its file may be named: the tool's next line, the command it says failed. */
 const FILE_LOOKAHEAD = 3;
+/**
+ * A path into installed packages: Node prints where an uncaught error was thrown above it (`/x/node_modules/
+ * protobufjs-cli/pbjs.js:419`, its source line and a caret), which is the tool's code, not the file it reports on.
+ */
+const INSTALLED_CODE = /(?:^|\/)(?:node_modules|site-packages|dist-packages)\//;
 /** Just before a path, the flag that makes it a command's output. */
 const OUTPUT_FLAG = /(?:\s-o|\s--?output(?:-file)?(?:=|\s)|>)\s*['"]?$/;
 
@@ -552,7 +579,8 @@ function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & {
       const above = byN.get(k);
       if (above === undefined || above.length > 2000) continue;
       // a command's output file (`-o x.o`, `-output-file 'x.c'`, `> x.log`) is what it wrote, not what it read
-      const paths = new Set([...above.matchAll(PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(above.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p)));
+      // the step's command names the file it runs the tool on, whatever its extension (`nearleyc builtin/number.ne`)
+      const paths = new Set([...above.matchAll(above.startsWith(STEP_RUN) ? ANY_PATH_ONLY : PATH_ONLY)].filter((p) => !OUTPUT_FLAG.test(above.slice(Math.max(0, (p.index ?? 0) - 20), p.index))).map((p) => p[1]!).filter((p) => !/^https?:|\/\//.test(p) && !INSTALLED_CODE.test(p)));
       if (paths.size === 0) continue;
       if (paths.size > 1) return undefined;
       const col = m[2] ? Number(m[2]) : 0;

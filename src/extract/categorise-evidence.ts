@@ -104,6 +104,8 @@ function blockCategory(b: Block, text: string): Category {
   return CATEGORY_WORDS.find(([c]) => c === 'test')![1].test(text) ? 'test' : 'unknown';
 }
 
+/** A block that opens with the severity error, as a label (`ERROR TS2322: …`, `error: Rule "x" is not defined`). */
+const SEVERITY_HEAD = /^\s*(?:error|ERROR|Error|fatal|FATAL)\b(?:\[\w+\])?:?\s/;
 /** A report's severity when it says only that it warns (ChkTeX's `Warning 15 in a.tex line 46:`). */
 const WARNING_ONLY = /\bwarning\b/i;
 const ERROR_WORD = /\b(?:error|fatal|failed)\b/i;
@@ -119,8 +121,8 @@ const PLACE_PREFIX = /^\S+?:\d+(?:[:.]\d+)?:\s*/;
  * `fish.desktop: error: value item "Shell" in key "Categories" …`): a checker's verdict on that file.
  */
 const FILE_SEVERITY = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}: (?:fatal )?(?:error|warning)\b/i;
-/** A caret line under a quoted source line: `    ^`, `   ^~~~`. */
-const CARET = /^\s*\^[\^~]*\s*$/;
+/** A caret line under a quoted source line: `    ^`, `   ^~~~`, Flow's `  ^^^^ [1]` (numbered for its references). */
+const CARET = /^\s*\^[\^~]*(?:\s+\[\d+\])?\s*$/;
 
 /**
  * A tool no rule knows, reporting on the code at a place in a source file (`bench/bubble.fs:32: Undefined
@@ -133,7 +135,9 @@ function locatedReport(read: readonly { b: Block; text: string }[]): Category | 
   for (const { text } of [...read].sort((a, b) => b.b.score - a.b.score)) {
     const heads = text.split('\n').filter((l) => locationsIn(l).length > 0 || FILE_SEVERITY.test(l));
     if (!heads.length) continue;
-    if (heads.some((l) => ERROR_WORD.test(l))) return 'compile';
+    // The report's severity may head it, its place printed below under an excerpt (AssemblyScript's `ERROR TS2322:
+    // Type … is not assignable …` over `└─ in assembly/index.ts(225,27)`)
+    if (heads.some((l) => ERROR_WORD.test(l)) || SEVERITY_HEAD.test(text)) return 'compile';
     // Reports that neither say error nor name a fault (pyflakes' `'x' imported but unused`, codespell's
     // `recieve ==> receive`): a checker's findings about code that builds. A parser points a caret at the
     // column it could not read (libxml2's `xmlParseEntityRef: no name` over its excerpt): that is its build.

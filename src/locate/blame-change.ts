@@ -159,7 +159,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         if (r) {
           rel = Math.max(rel, 0.95 - 0.05 * (r.depth - 1));
           notes.unshift(`${testName ? `test \`${testName.slice(0, 80)}\` → ` : ''}${r.chain.map((n) => `\`${n}\``).join(' → ')} → changed line ${best.n}`);
-        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length && !inFunction.length) {
+        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length && !inFunction.length && !unresolvedImport(reach, cf.file, distance)) {
           rel *= 0.6;
           notes.push(UNREACHED);
         }
@@ -405,6 +405,17 @@ function namedChangedFiles(ws: Workspace, file: string, namer: ChangedNamer): st
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A file the failing test imports directly in which the graph reaches no definition at all: the test's calls into it
+ * were not resolved (a UMD module's `module.exports = factory()`, whose functions are a closure's), so that a change
+ * there is not reached is unproven, not shown.
+ */
+function unresolvedImport(reach: ReadonlyMap<string, Reached>, file: string, distance: ReadonlyMap<string, number>): boolean {
+  if (distance.get(file) !== 1) return false;
+  for (const k of reach.keys()) if (k.startsWith(`${file}:`)) return false;
+  return true;
 }
 
 /** Definitions the failing tests reach, from each test location (assertion line, test-file frames). */

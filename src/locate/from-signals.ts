@@ -93,7 +93,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       line = documented;
     } else if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
-      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message)) : undefined;
+      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message)) : undefined;
       const readPast = above === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
       if (readPast !== undefined) {
         notes.push(`line ${readPast}, just above the reported line ${line}, has the undeclared name the report quotes`);
@@ -328,8 +328,12 @@ function frontMatterLine(ws: Workspace, file: string, line: number, message: str
   return close > 0 && line + 1 < close ? line + 1 : undefined;
 }
 
-/** A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`, Bison's `expecting ';'`). */
-const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpect(?:ed|ing) (?:an? )?['"`‘]([;,])['"`’]|\b(semicolon|comma) expected\b/i;
+
+/**
+ * A report of a separator the parser did not find (`possibly a missing semicolon (';')`, `expected ';' before …`,
+ * Bison's `expecting ';'`, protobufjs' `illegal token '}', ';' expected (line 18)`).
+ */
+const MISSING_SEPARATOR = /\bmissing (?:a )?(semicolon|comma)\b|\bmissing ['"`‘]([;,])['"`’]|\bexpect(?:ed|ing) (?:an? )?['"`‘]([;,])['"`’]|\b(semicolon|comma) expected\b|['"`‘]([;,])['"`’] expected\b/i;
 /** Lines a parser reads past without a token: blank ones and comments. */
 const NO_TOKENS = /^\s*(?:$|\/\/|\/\*|\*|#(?!\s*(?:include|define|if|else|endif|pragma)\b)|--|;)/;
 /**
@@ -356,7 +360,7 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   // under its statement) has no separator to miss: the code above it does
   const closesOnly = /^\s*[)\]}]+\s*$/.test(text?.[line - 1] ?? '');
   const word = m?.[1] ?? m?.[4];
-  const sep = m ? (word ? (word.toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3])!) : undefined;
+  const sep = m ? (word ? (word.toLowerCase() === 'comma' ? ',' : ';') : (m[2] ?? m[3] ?? m[5])!) : undefined;
   // a reported line that already ends with the separator the report misses (ISC dhcpd's `line 55: semicolon
   // expected.` on the statement after the one that lacks it) does not miss it, changed or not: the code above does
   const hasIt = sep !== undefined && (text?.[line - 1] ?? '').trimEnd().endsWith(sep);
@@ -477,6 +481,33 @@ function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number
     }
   }
   return undefined;
+}
+
+/** How far above a parse report the change that left a bracket open may be: a rule or a statement or two. */
+const CLOSER_DROPPED_SPAN = 15;
+
+/**
+ * A parser that read on past a bracket a change left open reports where it finally gave up, on a line the PR did
+ * not change (nearley's `Syntax error at line 17 col 1:` / `Unexpected word token` at the next rule, for the `)`
+ * dropped from `int -> ("-"|"+"):?` on line 7): the nearest changed line above it, within a few lines, whose change
+ * opens more brackets than its old text did is the place.
+ */
+function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  if (!PARSE_REPORT.test(message) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  const net = (t: string) => {
+    const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
+    return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
+  };
+  let best: number | undefined;
+  for (const h of hunks) {
+    for (const [i, a] of h.added.entries()) {
+      const removed = h.removed[i];
+      if (a.n >= line || line - a.n > CLOSER_DROPPED_SPAN || removed === undefined || net(a.text) <= net(removed)) continue;
+      if (best === undefined || a.n > best) best = a.n;
+    }
+  }
+  return best;
 }
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
