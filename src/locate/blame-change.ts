@@ -159,7 +159,7 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
         if (r) {
           rel = Math.max(rel, 0.95 - 0.05 * (r.depth - 1));
           notes.unshift(`${testName ? `test \`${testName.slice(0, 80)}\` → ` : ''}${r.chain.map((n) => `\`${n}\``).join(' → ')} → changed line ${best.n}`);
-        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length && !inFunction.length && !unresolvedImport(reach, cf.file, distance)) {
+        } else if (graph.tags.get(cf.file)?.parsed && !onLine.length && !inFunction.length && !unresolvedImport(reach, cf.file, distance, graph, testFiles)) {
           rel *= 0.6;
           notes.push(UNREACHED);
         }
@@ -408,14 +408,28 @@ function escape(s: string): string {
 }
 
 /**
- * A file the failing test imports directly in which the graph reaches no definition at all: the test's calls into it
- * were not resolved (a UMD module's `module.exports = factory()`, whose functions are a closure's), so that a change
- * there is not reached is unproven, not shown.
+ * A file the failing test imports directly in which the graph reaches no definition at all, whose definitions the
+ * test files never name, and which they use by its module's own name: the test calls it under another name (a UMD module's `module.exports = factory()`, imported as
+ * `slugify` while its function is a closure's `replace`), so the graph could not have linked the calls, and that a
+ * change there is not reached is unproven, not shown. When the tests do name its definitions and the graph still
+ * reached none, the calls are elsewhere (or the name is one of many, as every searx engine's `request`): the change
+ * stays unreached, so a PR that changed behaviour on purpose does not outrank the test that asserted the old one.
  */
-function unresolvedImport(reach: ReadonlyMap<string, Reached>, file: string, distance: ReadonlyMap<string, number>): boolean {
+function unresolvedImport(reach: ReadonlyMap<string, Reached>, file: string, distance: ReadonlyMap<string, number>, graph: SymbolGraph, testFiles: ReadonlySet<string>): boolean {
   if (distance.get(file) !== 1) return false;
   for (const k of reach.keys()) if (k.startsWith(`${file}:`)) return false;
-  return true;
+  const defined = new Set((graph.tags.get(file)?.defs ?? []).map((d) => d.name));
+  const moduleName = file.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  let namesModule = false;
+  for (const t of testFiles) {
+    for (const r of graph.tags.get(t)?.refs ?? []) {
+      if (defined.has(r.name)) return false;
+      if (r.name === moduleName) namesModule = true;
+    }
+  }
+  // Only a module the tests use whole (bound to its own name) is one whose calls went unseen; a file that is
+  // merely near (a Java class of the same package) is not called by a test that never names it.
+  return namesModule;
 }
 
 /** Definitions the failing tests reach, from each test location (assertion line, test-file frames). */
