@@ -50,6 +50,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     // A library frame is skipped, unless it is the project's own installed copy (tox, an egg).
     const weight = s.kind === 'frame' && s.weight <= 0.05 && ws && s.path && installedCopyOf(ws, s.path) ? INSTALLED_COPY_WEIGHT : s.weight;
     if (s.kind === 'frame' && weight <= 0.05) continue;
+    // The project's own assertion class checked a value; like JUnit's frames, it is not where it was made.
+    if (s.kind === 'frame' && isAssertionApiFrame(s)) continue;
     // With a checkout, mapLogPath decides what is ours; without one, the path's shape is all we have.
     if (!ws && isExternalPath(stripCiPrefix(s.path))) continue;
     let file: string;
@@ -598,6 +600,17 @@ function framesIntoReport(signals: readonly Signal[]): Set<Signal> {
 /** A test framework's assertion API: JUnit 3/4/5, TestNG, Hamcrest, AssertJ, Truth. */
 const JVM_ASSERT_API = /^(?:org\.junit\.(?:Assert|jupiter\.api\.Assert\w*)|junit\.framework\.(?:Assert|TestCase)|org\.testng\.Assert|org\.hamcrest\.MatcherAssert|org\.assertj\.|com\.google\.common\.truth\.)/;
 export const ASSERTION_HELPER = 'calls the test framework\'s assert: it checks the result, it does not make it';
+/**
+ * A project's own assertion library: a class whose simple name is an assertion API's (`Assert`, `Asserts`,
+ * `Assertions`, `JsonAssert`), or a class nested in one (`melnorme.utilbox.core.Assert$AssertHandler`).
+ * Its frames are the check that failed, as JUnit's would be, not code that made the wrong value; since it
+ * lives in the repository, they would otherwise be the innermost in-repo frame and the pin.
+ */
+const OWN_ASSERT_CLASS = /(?:^|\.)(?:[A-Z]\w*)?Assert(?:s|ions)?(?:\$[\w$]+)?\.[\w$<>]+$/;
+/** A JVM frame of an assertion API: a test framework's, or the project's own assertion class. */
+export function isAssertionApiFrame(s: Signal): boolean {
+  return s.tool === 'jvm-frame' && (JVM_ASSERT_API.test(s.symbol ?? '') || OWN_ASSERT_CLASS.test(s.symbol ?? ''));
+}
 
 /**
  * The frames that called an assertion API directly (a project's `BoxComparator.check` calling
@@ -610,7 +623,7 @@ function assertionHelpers(signals: readonly Signal[]): Set<Signal> {
   let prev: Signal | undefined;
   for (const s of signals) {
     if (s.kind !== 'frame') continue;
-    if (s.tool === 'jvm-frame' && prev?.tool === 'jvm-frame' && s.logLine - prev.logLine === 1 && JVM_ASSERT_API.test(prev.symbol ?? '')) out.add(s);
+    if (s.tool === 'jvm-frame' && prev?.tool === 'jvm-frame' && s.logLine - prev.logLine === 1 && isAssertionApiFrame(prev)) out.add(s);
     prev = s;
   }
   return out;
@@ -653,7 +666,8 @@ function stackDepths(signals: readonly Signal[], ws: Workspace | undefined): { d
   const fileOf = (p: string) => (ws ? mapLogPath(ws, p)?.file : stripCiPrefix(p));
   let stack: Signal[] = [];
   const flush = () => {
-    const inRepo = stack.filter((f) => f.path && ((f.weight > 0.05 && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path))) || (ws && installedCopyOf(ws, f.path))));
+    // The project's own assertion class is counted out like a framework's: depth starts at its caller.
+    const inRepo = stack.filter((f) => !isAssertionApiFrame(f) && f.path && ((f.weight > 0.05 && !isExternalPath(stripCiPrefix(f.path)) && (!ws || mapLogPath(ws, f.path))) || (ws && installedCopyOf(ws, f.path))));
     const ordered = inRepo.length && INNERMOST_LAST.has(inRepo[0]!.tool ?? '') ? [...inRepo].reverse() : rootCauseFirst(inRepo);
     ordered.forEach((f, i) => {
       depth.set(f, i);
