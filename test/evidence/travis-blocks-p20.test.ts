@@ -27,6 +27,21 @@ describe.skipIf(!hasWildLog(MD))('a unified diff under a failure message', () =>
   });
 });
 
+const SC = 'travis-python-scrapy-trial';
+describe.skipIf(!hasWildLog(SC))("a traceback in a failing test's captured output", () => {
+  it("is context: pytest's first failure section is quoted first, not a later test's captured log (scrapy)", async () => {
+    const d = await run(SC);
+    const ev = d.evidence.map((e) => e.line);
+    const title = wildLineNo(SC, /_+ TestCloseSpider\.test_closespider_errorcount _+/);
+    expect(ev[0]).toBe(title);
+    expect(ev).toContain(wildLineNo(SC, /E {3}FailTest: 'finished' != 'closespider_errorcount'/));
+    // the `ImportError` traceback scrapy logged under `---- Captured stderr call ----` is not quoted
+    const captured = wildLineNo(SC, /\[scrapy\.utils\.signal\] ERROR: Error caught on signal handler/);
+    expect(ev).not.toContain(captured);
+    expect(ev).not.toContain(captured + 1);
+  });
+});
+
 describe('unifiedDiffEnd', () => {
   const lines = (texts: string[]) => texts.map((text, i) => ({ n: i + 1, text }));
   it('reads each hunk for the lines its header counts, and no further', () => {
