@@ -115,6 +115,11 @@ export const MAX_EVIDENCE_BLOCKS = 6;
  * annotation follows its report within a screen or two (vitest's, 41 lines on).
  */
 export const RESTATED_ANNOTATION_LOOKBACK = 200;
+/**
+ * How far above a block pytest's `---- Captured … ----` banner is looked for (captured-output.ts): a failing
+ * test that logs more than a few screens is not read back to its top, and the cost stays bounded.
+ */
+export const MAX_CAPTURED_LOOKBACK = 400;
 /** Annotations compared with what came before them, the last ones of the step: the cost stays bounded. */
 export const RESTATED_ANNOTATION_MAX = 50;
 /** One block (a header and its continuation) is cut here: a 200-frame trace is quoted by its top. */

@@ -19,6 +19,7 @@ import {
 } from './vocabulary.js';
 import { MAX_BLOCK_LINES } from '../limits.js';
 import { isPlaceAlone, isReportRow, leadingLocation, locationsIn } from './read-locations.js';
+import { unifiedDiffEnd } from './unified-diff.js';
 
 /**
  * A tool's error message that ends in a colon (`configure: error: Package requirements (gl) were not met:`):
@@ -355,8 +356,26 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
         end = Math.max(end, placeReportEnd(lines, header));
         break;
       }
+      // A unified diff under the message, past one blank line (Python-Markdown's `Output from "x.txt" failed to
+      // match expected output.`, a blank, then `--- x.html` / `+++ actual_output.html` / `@@ … @@`): the report's
+      // own comparison, quoted whole as its hunks count it.
+      const diffEnd = next && !sawBlank ? unifiedDiffEnd(lines, j + 1) : -1;
+      if (diffEnd >= 0) {
+        end = Math.min(diffEnd, header + MAX_BLOCK_LINES - 1);
+        j = end;
+        sawBlank = true;
+        continue;
+      }
       if (!next || blank(next) || !belongs(next.text) || isStepMarker(next.text)) break;
       sawBlank = true;
+      continue;
+    }
+    // The same diff right under the message: its context lines (a space, then the text) are the hunk's,
+    // whatever their indent says.
+    const diffEnd = unifiedDiffEnd(lines, j);
+    if (diffEnd >= 0) {
+      end = Math.min(diffEnd, header + MAX_BLOCK_LINES - 1);
+      j = end;
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
