@@ -41,9 +41,17 @@ const WERROR = /^cc1(?:plus|obj)?: (?:all )?(?:some )?warnings being treated as 
 /** How many lines of an include chain and template trail gcc may print above one diagnostic. */
 const MAX_DIAGNOSTIC_HEAD = 40;
 
+/**
+ * The caret line of an excerpt printed without gcc's `  418 |` gutter (clang, and gcc before 9): only spaces,
+ * `~` and one `^` marking the column (`            ~~~ ^ ~~~~~~~~~`), under the source line it points into.
+ */
+const CARET_LINE = /^[~\s]*\^[~\s]*$/;
+
 /** The index of the last line of the excerpt under line `i` (`i` itself when there is none), and a `cc1: … as errors` after it. */
 function excerptEnd(lines: readonly LogLine[], i: number): number {
   let j = i;
+  // Without a gutter the excerpt is the source line and the caret line under it: both belong to the diagnostic.
+  if (i + 2 < lines.length && !EXCERPT.test(lines[i + 1]!.text) && CARET_LINE.test(lines[i + 2]!.text) && lines[i + 1]!.text.trim() !== '') j = i + 2;
   while (j + 1 < lines.length && j - i < MAX_DIAGNOSTIC_HEAD && EXCERPT.test(lines[j + 1]!.text)) j++;
   if (j + 1 < lines.length && WERROR.test(lines[j + 1]!.text)) j++;
   return j;

@@ -7,6 +7,12 @@ const TIMESTAMP = /^(?:\d\d:\d\d:\d\d(?:\.\d+)?\s+|\[\d{4}-\d\d-\d\d[T ]\d\d:\d\
 const FINISHED = /^Finished: (SUCCESS|FAILURE|UNSTABLE|ABORTED|NOT_BUILT)$/;
 const MARKED = /^Build step '(.+)' marked build as failure$/;
 const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
+/**
+ * Jenkins' own abort of a freestyle build outside any build step's script (the SCM checkout, the agent's
+ * channel): `FATAL: java.io.StreamCorruptedException: …`, `FATAL: Couldn't find any revision to build`.
+ * No `Build step '…' marked build as failure` follows, so this line is what says the step failed.
+ */
+const JENKINS_FATAL = /^FATAL: \S/;
 /** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
 const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
 /** A Pipeline job read its script from the SCM (`Obtained Jenkinsfile from git https://…`): the checkout is done. */
@@ -231,6 +237,11 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
       post = true;
       current = { name: 'post-build actions', startLine: l.n + 1, endLine: totalLines, kind: 'post', errorLines: [] };
       steps.push(current);
+      continue;
+    }
+    if (!post && JENKINS_FATAL.test(t) && !steps.some((s) => s.failed)) {
+      current.failed = true;
+      current.errorLines.push(l.n);
       continue;
     }
     const fin = FINISHED.exec(t);
