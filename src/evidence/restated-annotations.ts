@@ -42,12 +42,43 @@ export function restatedAnnotations(lines: readonly LogLine[]): Set<number> {
   return out;
 }
 
+/** BuildKit's recap of a failed instruction: `------`, then ` > [stage n/m] RUN …:`, its last output lines. */
+const RECAP_RULE = /^-{6}$/;
+const RECAP_HEAD = /^ > \[[^\]]+\] .*:$/;
+/** A recap line: the seconds since the instruction began, then what it printed (`11.02 /app/x.cs(42,20): error …`). */
+const RECAP_LINE = /^\d+\.\d+ (.+)$/;
+/** The same line as the instruction's progress printed it: `#19 11.02 /app/x.cs(42,20): error …`. */
+const PROGRESS_LINE = /^#\d+ \d+\.\d+ (.+)$/;
+
 /**
- * The blocks without the restating annotations (see restatedAnnotations): a block that is nothing else is
+ * The line numbers of BuildKit's recap lines that repeat what the failed instruction printed above: after
+ * `#19 ERROR: process … did not complete successfully`, BuildKit prints the instruction's last output lines
+ * again between `------` rules (` > [build 12/12] RUN dotnet publish …:`, then `11.02 … error CS0023: …`).
+ * The first print is the report; the recap restates it (and leaves the progress prefix that located it).
+ */
+export function buildkitRecap(lines: readonly LogLine[]): Set<number> {
+  const out = new Set<number>();
+  let printed: Set<string> | undefined;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!RECAP_RULE.test(lines[i]!.text) || !RECAP_HEAD.test(lines[i + 1]!.text)) continue;
+    // The progress lines as printed or with their prefix already cut (evidence/step-prefix.ts).
+    printed ??= new Set(lines.slice(0, i).map((l) => (PROGRESS_LINE.exec(l.text)?.[1] ?? l.text).trim()));
+    for (let k = i + 2; k < lines.length && !RECAP_RULE.test(lines[k]!.text); k++) {
+      const own = RECAP_LINE.exec(lines[k]!.text)?.[1]?.trim();
+      if (own && printed.has(own)) out.add(lines[k]!.n);
+    }
+  }
+  return out;
+}
+
+/**
+ * The blocks without the restating annotations (see restatedAnnotations) and BuildKit's recap lines (see
+ * buildkitRecap): a block that is nothing else is
  * dropped, one that starts or ends on them is cut to what lies inside, a condensed block loses those lines.
  */
 export function withoutRestatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[]): Block[] {
   const restated = restatedAnnotations(lines);
+  for (const n of buildkitRecap(lines)) restated.add(n);
   if (!restated.size) return [...blocks];
   const out: Block[] = [];
   for (const b of blocks) {

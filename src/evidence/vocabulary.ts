@@ -94,6 +94,14 @@ export const PASSING = /^\s*(?:PASS\b|ok\s+\d|ok\s+\S+\s+\d|✓|✔|√|\[\s*(?:
  * the tool itself says it is not the failure, whatever words it carries.
  */
 const ROUTINE_LEVEL = /^\s*(?:\[(?:INFO|WARN|WARNING|DEBUG|TRACE|NOTICE)\]|(?:INFO|WARNING|DEBUG|TRACE|NOTICE):)|^.{0,80}?\s(?:INFO|WARN|DEBUG|TRACE)\s{1,2}[\w.$[\]-]+:?\s|\blevel=(?:info|warn|warning|debug|trace)\b/;
+/**
+ * Lines printed at an error level that are notes: a package manager's warn level (`npm warn publish errors
+ * corrected:`), also when a wrapper relays the tool's stderr under its own `ERROR` (release-it's `ERROR npm
+ * warn publish …`), and pip's notes on the versions it passed over before it says none fits (`ERROR: Ignored
+ * the following yanked versions: …`, `… that require a different python version: …`; its `Could not find a
+ * version that satisfies …` under them is the error). Read as routine, like an `[INFO]` line.
+ */
+const NOTE_AT_ERROR_LEVEL = /^\s*(?:ERROR:?\s+)?(?:npm|yarn|pnpm) (?:warn|WARN)\b|^ERROR: Ignored the following (?:yanked )?versions\b/;
 /** Warnings and deprecations are context, not the cause, unless they also say error. */
 const WARNING = /\bwarn(?:ing)?s?\b|\bdeprecat/i;
 /** A command being echoed (`$ make`, `+ npm test`, `> jest`, `[command]…`, `Run pytest`): what ran, not what broke. */
@@ -215,7 +223,7 @@ export function errorScore(text: string): number {
   if (!s) return 0;
   if (NEGATED.test(t)) s *= 0.3;
   if (PASSING.test(t) || ALREADY_GONE.test(text)) s *= 0.3;
-  if (ROUTINE_LEVEL.test(t)) s *= 0.45;
+  if (ROUTINE_LEVEL.test(t) || NOTE_AT_ERROR_LEVEL.test(text)) s *= 0.45;
   else if (WARNING.test(t) && !/\berror/i.test(t)) s *= 0.45;
   if (COMMAND_ECHO.test(t)) s *= 0.3;
   return s;

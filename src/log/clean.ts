@@ -69,6 +69,17 @@ export function cleanLine(raw: string): string {
   return s.trimEnd();
 }
 
+/**
+ * The job's name of a `gh run view --log` line (see GH_RUN_VIEW), or undefined for any other line: the text
+ * of a whole run holds its jobs one after the other, and once the prefix is cut only this tells them apart.
+ */
+export function ghRunViewJob(raw: string): string | undefined {
+  const c0 = raw.charCodeAt(0);
+  if ((c0 >= 48 && c0 <= 57) || c0 === 0xfeff) return undefined;
+  const tab = raw.indexOf('\t');
+  return tab > 0 && tab <= 200 && GH_RUN_VIEW.test(raw) ? raw.slice(0, tab) : undefined;
+}
+
 /** The runner's line of a `gh run view --log` line (see GH_RUN_VIEW); any other line as it is. */
 function withoutGhRunView(raw: string): string {
   // A raw job-log line starts with its timestamp (a digit) or BOM: only a line with a tab early on can be one.

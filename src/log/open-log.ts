@@ -14,6 +14,24 @@ export type LogSource = string | Readable;
 
 const GZIP_MAGIC_0 = 0x1f;
 const GZIP_MAGIC_1 = 0x8b;
+/** UTF-16LE's byte-order mark: what Windows PowerShell 5's `>` and `Out-File` write (`gh run view --log > x.txt`). */
+const UTF16LE_BOM_0 = 0xff;
+const UTF16LE_BOM_1 = 0xfe;
+
+/** Whether these first bytes are UTF-16LE's byte-order mark. */
+export const startsUtf16le = (b: Buffer): boolean => b.length >= 2 && b[0] === UTF16LE_BOM_0 && b[1] === UTF16LE_BOM_1;
+
+/** Whether the file at `path` starts with UTF-16LE's byte-order mark (it is read through the transcoding stream). */
+export async function isUtf16leFile(path: string): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const b = Buffer.alloc(2);
+    await fh.read(b, 0, 2, 0);
+    return startsUtf16le(b);
+  } finally {
+    await fh.close();
+  }
+}
 
 /** Whether the file at `path` starts with gzip's magic bytes (not its name: users hand us `.log` that are gzip). */
 export async function isGzipFile(path: string): Promise<boolean> {
@@ -57,6 +75,26 @@ export async function* openLog(source: LogSource, state: { capped: boolean } = {
     }
     return b;
   };
+  if (!gz && startsUtf16le(first)) {
+    // A log saved by Windows PowerShell is UTF-16LE: read as UTF-8 every other byte is NUL and no pattern
+    // matches. Transcoded to UTF-8 (the BOM dropped); a newline stays a newline, so line numbers are the
+    // file's own. Odd chunk borders are carried by the decoder's stream mode.
+    const dec = new TextDecoder('utf-16le');
+    let chunk: Buffer | null = first;
+    for (;;) {
+      const text = dec.decode(chunk ?? new Uint8Array(0), { stream: chunk !== null });
+      const out = text ? emit(Buffer.from(text, 'utf8')) : Buffer.alloc(0);
+      if (!out) {
+        state.capped = true;
+        input.destroy();
+        return;
+      }
+      if (out.length) yield out;
+      if (chunk === null) return;
+      const r = await it.next();
+      chunk = r.done ? null : Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+    }
+  }
   if (!gz) {
     const b = emit(first);
     if (b) yield b;

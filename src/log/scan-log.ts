@@ -1,5 +1,5 @@
 import type { LogLine } from '../types.js';
-import { cleanLine } from './clean.js';
+import { cleanLine, ghRunViewJob } from './clean.js';
 import { findMarkers, mayHoldMarker } from './markers.js';
 import {
   FULL_KEEP_BYTES,
@@ -29,7 +29,8 @@ export interface SectionMarker {
   n: number;
   kind: 'start' | 'end';
   name: string;
-  ci: 'gitlab' | 'travis';
+  /** `gh-job`: a `gh run view --log` text's next job begins (its name; see ghRunViewJob). */
+  ci: 'gitlab' | 'travis' | 'gh-job';
   /** A Travis `travis_time:` marker around one command (its name is the timer id). */
   timer?: true;
 }
@@ -98,6 +99,8 @@ class Scanner {
   private carryOverflow = false;
   private readonly head: LogLine[] = [];
   private readonly sections: SectionMarker[] = [];
+  /** The job of the last `gh run view --log` line decoded (a `gh-job` marker is noted when it changes). */
+  private ghJob: string | undefined;
   private tail: { buf: Buffer; firstLine: number }[] = [];
   private tailBytes = 0;
   private open: OpenWindow[] = [];
@@ -204,6 +207,11 @@ class Scanner {
     const cut = end - start > MAX_LOG_LINE_BYTES;
     const raw = buf.toString('utf8', start, cut ? start + MAX_LOG_LINE_BYTES : end);
     if (mayHoldMarker(raw)) this.noteSection(raw, n);
+    const job = ghRunViewJob(raw);
+    if (job !== undefined && job !== this.ghJob) {
+      this.ghJob = job;
+      this.sections.push({ n, kind: 'start', name: job, ci: 'gh-job' });
+    }
     const text = cleanLine(raw) + (cut ? ` … [line cut at ${MAX_LOG_LINE_BYTES} bytes]` : '');
     return { n, text };
   }

@@ -27,6 +27,23 @@ function reportsOnFailure(steps: (Step & { stopped?: true })[]): void {
 }
 
 /**
+ * A text of several jobs one after the other (`gh run view --log` of a whole run, `--log-failed` of its
+ * failed steps) says which job each line is by its `job<TAB>step<TAB>` prefix; the cleaner cuts the prefix and
+ * the scanner notes a `gh-job` marker where the job's name changes. Each step is given the number of its job,
+ * so the failing step is chosen within one job (pickFailingStep). A raw job log (no such marker; its set-up
+ * lines are no sign, a log pasted twice repeats them) is left as it is.
+ */
+function numberJobs(steps: Step[], sections: FormatInput['sections']): void {
+  const starts = sections.filter((m) => m.ci === 'gh-job').map((m) => m.n);
+  if (starts.length < 2) return;
+  let j = 0;
+  for (const s of steps) {
+    while (j + 1 < starts.length && starts[j + 1]! <= s.startLine) j++;
+    s.job = j;
+  }
+}
+
+/**
  * GitHub Actions raw job logs: `##[group]Run <step>` opens a step, `##[error]` lines are the runner's
  * errors (`Process completed with exit code N.` carries the exit), `Post job cleanup.` starts the
  * cleanup. Azure Pipelines shares `##[error]` / `##[group]` but marks steps with `##[section]`.
@@ -42,7 +59,7 @@ export const actions: CiFormatModule = {
     if (countLines(lines, (t) => t.startsWith('##[section]'), 1)) return 0.3;
     return runs ? 0.9 : 0.6;
   },
-  steps({ lines, totalLines }: FormatInput): Step[] {
+  steps({ lines, totalLines, sections }: FormatInput): Step[] {
     const steps: (Step & { stopped?: true })[] = [];
     let current: (Step & { stopped?: true }) | null = null;
     // An index loop and a first-character test: this runs once over every kept line (~33,000 of a huge
@@ -84,6 +101,7 @@ export const actions: CiFormatModule = {
       }
     }
     reportsOnFailure(steps);
+    numberJobs(steps, sections);
     return steps;
   },
   cleanupStart({ lines }: FormatInput): number | undefined {

@@ -29,6 +29,11 @@ export interface Step extends FailingStep {
   exitCode?: number;
   /** The format says this step failed even without an exit code (`marked build as failure`, `^^^ +++`). */
   failed?: true;
+  /**
+   * Which job of the log the step belongs to (0, 1, …), set only when the log holds several jobs one after
+   * the other (`gh run view --log` of a whole run): the failing step is then chosen within one job.
+   */
+  job?: number;
 }
 
 /** What every format reads: the cleaned lines, the escape-hidden section markers, the line count. */
