@@ -595,6 +595,10 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
  * `docs/a.rst:89: recieve ==> receive`): the GNU header, unindented, naming a file (a dot or a slash).
  */
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
-/** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
+/**
+ * Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). A value
+ * outside its bounds (OpenNTPD's `weight must be between 1 and 10`) and an entry that does not balance (bean-check's
+ * `Transaction does not balance`) state a fault as plainly as `invalid`.
+ */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than))\b/i;

@@ -69,6 +69,13 @@ describe('categories', () => {
   });
 });
 
+describe('second round (after the held-out five)', () => {
+  it('a value outside its bounds is a fault, so a located report of it is compile, not lint (OpenNTPD)', () => {
+    expect(category('openntpd/ntpd.conf:18: weight must be between 1 and 10')).toBe('compile');
+    expect(category('openntpd/ntpd.conf:18: weight is between 1 and 10')).toBe('lint');
+  });
+});
+
 describe('locate without the diff', () => {
   it("a separator missing before a closing bracket is placed on the code line above the bracket (named-checkconf)", async () => {
     const r = await evaluateCase('named-checkconf-missing-semicolon-forwarders', diagnoseWithTrace, { noBase: true });
