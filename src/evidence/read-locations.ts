@@ -7,7 +7,7 @@ import { isFrame } from './vocabulary.js';
  * from `example.com:443` or `12:30:45`; with one, the path must also map onto it (from-signals).
  */
 const EXT =
-  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|coffee|litcoffee|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|ss|sls|sps|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
+  'c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm|swift|java|kt|kts|scala|sc|groovy|gradle|clj|cljs|cljc|edn|cs|fs|vb|go|rs|py|pyx|pxd|rb|rake|erb|php|phpt|pl|pm|t|lua|r|R|Rmd|jl|hs|lhs|ml|mli|ex|exs|erl|hrl|elm|dart|js|jsx|mjs|cjs|ts|tsx|mts|cts|coffee|litcoffee|vue|svelte|css|scss|sass|less|styl|html|htm|md|rst|adoc|asciidoc|tex|sh|bash|zsh|ps1|bats|tf|hcl|nix|zig|nim|cr|d|f|f90|f95|for|ada|adb|ads|pas|pp|lpr|dpr|tcl|scm|rkt|vala|awk|vim|cmake|mk|proto|sql|graphql|lisp|lsp|cl|el|asd|asm|nasm|vhd|vhdl|sml|pike|pmod|rexx|ss|sls|sps|raku|rakumod|rakutest|pm6|p6|thrift|capnp|st|yml|yaml|json|toml|xml|ini|cfg|conf|lock|txt|in|ac|am|dockerfile';
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.@~+/\\-]*?[\w@+-]\.(?:${EXT}))(?![\w-])`;
 /**
  * Any file name with an extension, for the one form that says by itself it is a location: the GNU
@@ -93,6 +93,16 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // gnuplot's `"airfoil.dem" line 130: undefined variable: thick`: a quoted file then ` line N`; the quotes
   // and the word say it is a location, so any extension will do (Varnish's VCC writes `('/x/default.vcl' Line 28 Pos 5)`)
   { re: new RegExp(String.raw`["'\`]${ANY_PATH}["'\`],? [Ll]ine (\d+)\b`, 'g'), path: 1, line: 2 },
+  // A place heading its report alone, its line in brackets after a space (the flat assembler's `src/a.asm [21]:` over the
+  // source line, a macro's own place after it as `src/ccall.inc [17] ccall [14]:`): the brackets and the closing colon
+  // with nothing after say it is a place, so any extension will do
+  { re: new RegExp(String.raw`^\s*${ANY_PATH} \[(\d+)\](?: [\w.@$?-]+ \[\d+\])*:\s*$`, 'g'), path: 1, line: 2 },
+  // The file and its line as fields parted by ` : ` (Faust's `generator/noise.dsp : 30 : ERROR : syntax error, …`):
+  // a path then a number between spaced colons, so any extension will do
+  { re: new RegExp(String.raw`^\s*${ANY_PATH} : (\d+) : \S`, 'g'), path: 1, line: 2 },
+  // A place given as character offsets that name their line (ATS' patsopt: `/x/a.dats: 3178(line=129, offs=50) --
+  // 3180(line=129, offs=52): error(3): …`): the `line=` says it is a place, so any extension will do
+  { re: new RegExp(String.raw`${ANY_PATH}: \d+\(line=(\d+), offs=(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
   // A place in brackets, a severity label may lead: Thrift's `[ERROR:/x/tutorial.thrift:127] (last token was …)`,
   // HAProxy's `parsing [haproxy.cfg:26] : …`
   { re: new RegExp(String.raw`\[(?:[A-Za-z]+:)?${ANY_PATH}:(\d+)\]`, 'g'), path: 1, line: 2 },
@@ -466,7 +476,7 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
       // a numbered source excerpt's line (Icinga's `a.conf(27):   /* … */` under `a.conf(26):`) quotes the
       // code around a report further up, which has its own block: it is no report to restate
       if (report.length && excerptLine(report[0]!, byN.get(n - 1))) return undefined;
-      if (report.length) return { n, text, loc: report[0]! };
+      if (report.length) return outermostHeading(n, byN) ?? { n, text, loc: report[0]! };
       continue;
     }
     const locs = locationsIn(m[1]!.replace(/:$/, ''));
@@ -476,6 +486,27 @@ function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: num
     if (locs.length === 1) return { n, text, loc: locs[0]! };
   }
   return undefined;
+}
+
+/** A place heading its report with nothing after it but a colon, its line in brackets (the flat assembler's `src/a.asm [21]:`). */
+const PLACE_HEADING = new RegExp(String.raw`^\s*${ANY_PATH} \[\d+\](?: [\w.@$?-]+ \[\d+\])*:\s*$`);
+
+/**
+ * A chain of place headings over one report, printed outermost first: the line being assembled (`src/a.asm [21]:`
+ * and its source), then the macro's line it expanded into (`src/ccall.inc [17] ccall [14]:`). The macro is shared
+ * code that worked before; the fault is in the code that called it, so the chain's outermost place is the report's.
+ */
+function outermostHeading(n: number, byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
+  if (!PLACE_HEADING.test(byN.get(n) ?? '')) return undefined;
+  let top = n;
+  for (let k = n - 1; k >= n - LOOKBACK && k >= 1; k--) {
+    const text = byN.get(k);
+    if (text === undefined || text.trim() === '') break;
+    if (PLACE_HEADING.test(text)) top = k;
+  }
+  const text = byN.get(top)!;
+  const loc = locationsIn(text)[0];
+  return loc ? { n: top, text, loc } : undefined;
 }
 
 /** Whether a place opening a line follows the line above's place in the same file by one line: a quoted source excerpt. */
@@ -511,12 +542,13 @@ function placeLineBelow(b: Block, byN: ReadonlyMap<number, string>): { n: number
 /**
  * A report that names the line but not the file: HTML Tidy's `line 54 column 18 - Error: …`, jq's `parse
  * error: … at line 10, column 10`, Python's json `Expecting …: line 14 column 5 (char 345)`, SQLite's `Parse
- * error near line 4:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop), write-good's `"the" is repeated on line 47 at column 59`.
+ * error near line 4:`, Python's configparser's `[line 280]: 'x'` under `Source contains parsing errors: 'a.conf'`, Vim's padded
+ * `line   38:` under `Error detected while processing … script /x/plugin/a.vim:`, HTMLHint's `^ Tag must be paired, … on line 39. (tag-pair)` (a sentence's full stop), write-good's `"the" is repeated on line 47 at column 59`.
  * TeX's engines (pdfTeX, XeTeX, LuaTeX, METAFONT, MetaPost) write the line they stopped on as `l.174` leading the
  * context line that quotes the input read so far (`l.174          \end{itemize}`), the file only in their `(./a.tex`
  * trail or the command.
  */
-const FILELESS = /(?:^\s*|[:,]\s|\(|\b(?:at|on|in|near) )line:? (\d+)(?:,?\s*(?:at )?col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b|^l\.(\d+)(?= |$)/i;
+const FILELESS = /(?:^\s*\[?|[:,]\s|\(|\b(?:at|on|in|near) )line:? +(\d+)(?:,?\s*(?:at )?col(?:umn)?[.:]?\s*(\d+))?(?:\s*[-:,()\]]|\.(?=\s|$)|$)|\b(?:in|at) lines (\d+)\s?(?:\.\.|-)\s?(\d+)\b|^l\.(\d+)(?= |$)/i;
 /**
  * A report under a heading that names the file, its line leading it: a table's row (PHP_CodeSniffer's full
  * report: `FILE: src/a.php`, then ` 34 | ERROR | Operator ! prohibited …`, the line in the first column, the

@@ -501,6 +501,13 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // an expander's unbound name at compile time (Racket's `a.rkt:132:15: x: unbound identifier`, R6RS Schemes'):
         // its `context...:` frames would otherwise count as a linter's list of reports
         String.raw`\bunbound identifier\b`,
+        // a configuration parser's report that the file does not parse (Python's configparser, under fail2ban and every
+        // tool that reads an .ini: `Source contains parsing errors: 'a.conf'` over `[line 280]: 'x'`), and a type
+        // checker's closing verdict (ATS' `typechecking has failed: there are some unsolved constraints`)
+        String.raw`\b(?:[Ss]ource|[Ff]ile) contains parsing errors?\b|\b[Tt]ype ?check(?:ing)? has failed\b|\bunsolved constraints?\b`,
+        // an editor's script interpreter that stopped loading a script (Vim's and Neovim's `Error detected while
+        // processing … script /x/plugin/a.vim:` over `line   38:` and its `E216: …`)
+        String.raw`\bError detected while processing\b`,
         // a bracket a parser never saw closed, in words (pug's `The end of the string reached with no closing bracket )
         // found.`): its source text may follow in a dump of the error, whose words are the template's, not a category's
         String.raw`\bno closing (?:bracket|brace|paren(?:thesis)?)\b|\b(?:unclosed|unmatched|unbalanced) (?:bracket|brace|paren(?:thesis|theses)?)s?\b`,
@@ -599,6 +606,10 @@ export const DIFF_BODY = /^(?:[ +-]|\\ No newline)|^$/;
  * `docs/a.rst:89: recieve ==> receive`): the GNU header, unindented, naming a file (a dot or a slash).
  */
 export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\d+(?:[:.]\d+)?: \S/;
-/** Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). */
+/**
+ * Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). A value
+ * outside its bounds (OpenNTPD's `weight must be between 1 and 10`) and an entry that does not balance (bean-check's
+ * `Transaction does not balance`) state a fault as plainly as `invalid`.
+ */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than))\b/i;

@@ -366,6 +366,7 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   // a reported line that already ends with the separator the report misses (ISC dhcpd's `line 55: semicolon
   // expected.` on the statement after the one that lacks it) does not miss it, changed or not: the code above does
   const hasIt = sep !== undefined && (text?.[line - 1] ?? '').trimEnd().endsWith(sep);
+  if (!hunks && text && sep && /^\s*[)\]}]+[;,]?\s*$/.test(text[line - 1] ?? '') && BEFORE_CLOSER.test(message)) return lacksBeforeCloser(text, line, file, sep);
   if (!(m || PARSE_REPORT.test(message)) || !hunks || (!closesOnly && !hasIt && hunks.some((h) => h.added.some((a) => a.n === line)))) return undefined;
   if (!text) return undefined;
   const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
@@ -381,6 +382,24 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
     // its old text ended with (SDCC's `_atof.c:68: syntax error: token -> '}'` for `fraction*=0.1;` made
     // `fraction*=0.1f` on line 67)
     return unbalanced(t) || droppedSeparator(hunks, n, t) || lacksNeighbourSeparator(text, n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** A separator said missing before a closing bracket (BIND's `missing ';' before '}'`). */
+const BEFORE_CLOSER = /\bbefore ['"`‘][)\]}]['"`’]/;
+
+/**
+ * Without the diff: a report that the separator is missing before a closing bracket, placed on a line that only
+ * closes one, its own separator aside (named-checkconf's `a.conf:15: missing ';' before '}'` on `};`), is about the code line just above it
+ * (over blank lines and comments), when that line does not end with the separator: the tool says where it
+ * noticed, the line above is where the separator belongs.
+ */
+function lacksBeforeCloser(text: readonly string[], line: number, file: string, sep: string): number | undefined {
+  for (let n = line - 1; n >= 1; n--) {
+    const t = text[n - 1] ?? '';
+    if (noTokens(t, file)) continue;
+    return t.trimEnd().endsWith(sep) || /[{([]\s*$/.test(t) ? undefined : n;
   }
   return undefined;
 }
