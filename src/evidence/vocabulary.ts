@@ -473,6 +473,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\byaml: (?:unmarshal errors|line \d+:)|\bfield \S+ not found in type\b`,
         // Python's json decoder (json.tool and every script that loads JSON) and a count of fatal errors (msgfmt's `found 1 fatal error`)
         String.raw`Expecting (?:property name enclosed in double quotes|value|',' delimiter|':' delimiter)|Unterminated string starting at|\b\d+ fatal errors?\b`,
+        // A reader's quoted character it could not take, with its place (json5's `JSON5: invalid character '"' at
+        // 12:3`, rsyslog's `invalid character '$' in object definition`): a parse error, as the decoders above
+        String.raw`\binvalid character '\\?[^'\n]{1,2}' (?:at \d+:\d+|in )`,
         // Docutils' (and so Sphinx's) system messages: `a.rst:5: (ERROR/3) …`, `Exiting due to level-3 (ERROR) system message.`
         String.raw`\((?:ERROR|SEVERE)\/[34]\)|due to level-[34] \((?:ERROR|SEVERE)\) system message`,
         // A parser's exception class (PyYAML's `ParserError` / `ScannerError` under yq and every YAML loader, `SAXParseException`)

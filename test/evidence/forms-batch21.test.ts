@@ -28,7 +28,9 @@ describe('places', () => {
 
 describe('categories', () => {
   it("a doc comment's @param naming no parameter is lint (TypeDoc)", () => {
-    const report = recorded('typedoc-param-name-mismatch-ts-dedent', '@param with name');
+    // TypeDoc 0.28's line as recorded in fixtures/logs/typedoc-param-name-mismatch-ts-dedent (commit a9e3591; the case
+    // left the golden set, which asks every case to be located: its report names no place)
+    const report = '[warning] The signature dedent has an @param with name "template", which was not used';
     expect(category(`${report}\n[warning] Found 0 errors and 1 warnings`)).toBe('lint');
   });
 
