@@ -148,6 +148,8 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A file, then its place in parentheses after a space (Rollup's `RollupError: index.js (27:17): Expected ')'` and
   // the `index.js (27:17)` over its code frame)
   { re: new RegExp(String.raw`(?:^|\s)${PATH} \((\d+):(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
+  // A file and its place together in parentheses after the report (acorn's CLI: `Unexpected token (index.js 57:32)`)
+  { re: new RegExp(String.raw`\(${PATH} (\d+):(\d+)\)`, 'g'), path: 1, line: 2, col: 3 },
   // A file, then the span it is about in brackets (jscpd's clone `response.js [295:20 - 305:55]`): its first line
   { re: new RegExp(String.raw`(?:^|\s)${PATH} \[(\d+):(\d+) - \d+:\d+\]`, 'g'), path: 1, line: 2, col: 3 },
   // A place alone on its line, its report printed below it over a code frame: pug's `Error: views/layout.pug:9:1`,
@@ -567,6 +569,11 @@ const LABELLED_ROW = /^\s*L(?:ine)?:\s*(\d+)\s*\|\s*(?:P(?:os(?:ition)?)?|C(?:ol
 export const isReportRow = (text: string): boolean => TABLE_ROW.test(text) || MARKED_ROW.test(text) || STYLISH_ROW.test(text) || LABELLED_ROW.test(text);
 /** A parser's exception ending in its place and naming no file (js-yaml's `YAMLException: unidentified alias "x" (32:13)`). */
 const EXCEPTION_PLACE = /\b[A-Z]\w*(?:Exception|Error)\b[^()\n]*\((\d+):(\d+)\)\s*$/;
+/**
+ * A parser's report naming a fault and ending in `at L:C`, naming no file (json5's `JSON5: invalid character '"' at
+ * 12:3`): the fault word is asked for so that a clock's `at 10:15` is not read as a place.
+ */
+const FAULT_AT_PLACE = /\b(?:invalid|unexpected|unterminated|expected)\b[^\n]*\bat (\d+):(\d+)\s*$/i;
 /** A report's header the block finder left just above the block (CLISP's `WARNING: in F in lines 20..35 : …`). */
 const HEADER_ABOVE = 2;
 /** How far above the block the file such a report is about may be named: its own heading, or the step's command. */
@@ -592,7 +599,7 @@ function filelessLine(b: Block, byN: ReadonlyMap<number, string>): (Location & {
   for (let n = Math.max(1, b.start - HEADER_ABOVE); n <= b.end; n++) {
     const text = byN.get(n);
     const row = text !== undefined ? (TABLE_ROW.exec(text) ?? MARKED_ROW.exec(text) ?? STYLISH_ROW.exec(text) ?? LABELLED_ROW.exec(text)) : null;
-    const thrown = text !== undefined ? EXCEPTION_PLACE.exec(text) : null;
+    const thrown = text !== undefined ? (EXCEPTION_PLACE.exec(text) ?? FAULT_AT_PLACE.exec(text)) : null;
     const m = text !== undefined ? (FILELESS.exec(text) ?? (row ? ([row[0], row[1], row[2]] as unknown as RegExpExecArray) : thrown)) : null;
     if (!m || text === undefined) continue;
     // a span (`in lines 20..35`): the form the report is about, its first line and its last
