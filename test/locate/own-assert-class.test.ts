@@ -1,10 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the benchmark
-import { gitDirOf } from '../../scripts/bench-pins-lib.mjs';
+import { describe, expect, it } from 'vitest';
+import { realPin } from '../helpers/real-pin.js';
 import { diagnoseWithTrace } from '../../src/diagnose.js';
 import { ASSERTION_HELPER } from '../../src/locate/from-signals.js';
 
@@ -16,21 +11,11 @@ import { ASSERTION_HELPER } from '../../src/locate/from-signals.js';
  * Those frames were the innermost in-repo frame and the pin; the real fix changed the test's expectation
  * (LangAutoEditStrategyTest.java:258). Runs where `fetch` brought the mirrors (like npm run bench:pins).
  */
-const c = JSON.parse(readFileSync(new URL('../../fixtures/real-pins/GoClipse-goclipse-92997104/case.json', import.meta.url), 'utf8'));
-const repoGit = gitDirOf(c.repo);
-const logGit = gitDirOf(c.log.dataset);
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const pin = realPin('GoClipse-goclipse-92997104');
 
-describe.skipIf(!repoGit || !logGit)('a project\'s own assertion class (real GoClipse failure)', () => {
+describe.skipIf(!pin.available)('a project\'s own assertion class (real GoClipse failure)', () => {
   it('pins the test file, not the assertion class nor the helper that called it, with no diff', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'redline-own-assert-'));
-    dirs.push(dir);
-    const tree = join(dir, 'tree');
-    execFileSync('git', ['clone', '--shared', '--no-checkout', '-q', repoGit, tree]);
-    execFileSync('git', ['-C', tree, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', c.failing]);
-    const log = join(dir, 'failing.log');
-    writeFileSync(log, execFileSync('git', [`--git-dir=${logGit}`, 'show', `${c.log.commit}:${c.log.path}`], { maxBuffer: 64 << 20 }));
+    const { tree, log } = pin.checkout();
     const { diagnosis, trace } = await diagnoseWithTrace({ log, repo: tree });
     expect(diagnosis.findings[0]!.file).toBe('plugin_ide.core.tests/src-lang/melnorme/lang/ide/core/text/format/LangAutoEditStrategyTest.java');
     // The assertion class's frames are no candidates, as JUnit's frames are none (its definitions may stay leads).

@@ -1,10 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the benchmark
-import { gitDirOf } from '../../scripts/bench-pins-lib.mjs';
+import { describe, expect, it } from 'vitest';
+import { realPin } from '../helpers/real-pin.js';
 import { diagnoseWithTrace } from '../../src/diagnose.js';
 import { QUOTED_NAME_NOTE } from '../../src/locate/quoted-name.js';
 
@@ -17,21 +12,11 @@ import { QUOTED_NAME_NOTE } from '../../src/locate/quoted-name.js';
  * `parent_object = SubFactory(ActivityFactory)` at iati_factory.py:44, the line the real fix changed.
  * Runs where `fetch` brought the mirrors (like npm run bench:pins).
  */
-const c = JSON.parse(readFileSync(new URL('../../fixtures/real-pins/zimmerman-zimmerman-OIPA-91842303/case.json', import.meta.url), 'utf8'));
-const repoGit = gitDirOf(c.repo);
-const logGit = gitDirOf(c.log.dataset);
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const pin = realPin('zimmerman-zimmerman-OIPA-91842303');
 
-describe.skipIf(!repoGit || !logGit)('a name the error quotes, in what the failing line called (real OIPA failure)', () => {
+describe.skipIf(!pin.available)('a name the error quotes, in what the failing line called (real OIPA failure)', () => {
   it("pins the called factory's line that spells the quoted name, above the test's line", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'redline-quoted-'));
-    dirs.push(dir);
-    const tree = join(dir, 'tree');
-    execFileSync('git', ['clone', '--shared', '--no-checkout', '-q', repoGit, tree]);
-    execFileSync('git', ['-C', tree, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', c.failing]);
-    const log = join(dir, 'failing.log');
-    writeFileSync(log, execFileSync('git', [`--git-dir=${logGit}`, 'show', `${c.log.commit}:${c.log.path}`], { maxBuffer: 64 << 20 }));
+    const { tree, log } = pin.checkout();
     const { diagnosis, trace } = await diagnoseWithTrace({ log, repo: tree });
     const top = diagnosis.findings[0]!;
     expect(`${top.file}:${top.line}`).toBe('OIPA/iati/factory/iati_factory.py:44');
