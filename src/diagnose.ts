@@ -15,6 +15,7 @@ import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
 import { candidatesFromQuotedName } from './locate/quoted-name.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
+import { linesAroundBlocks, signalsNamingCheckoutFiles } from './locate/named-files.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
 import { verifyCandidate, type Verified } from './locate/verify.js';
 import { rankCandidates } from './locate/rank.js';
@@ -143,7 +144,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   progress('locating');
   const lineText = textLookup(scan.lines);
   const evidenceText = firstEvidence.lines.map((l) => l.text);
-  const locate = (d: PrDiff | undefined) => locateCandidates({ signals, ws, diff: d, category, lineText, evidenceText, graph: req.graph !== false });
+  const evidence = linesAroundBlocks(firstEvidence.blocks, evLines);
+  const locate = (d: PrDiff | undefined) => locateCandidates({ signals, ws, diff: d, category, lineText, evidence, evidenceText, graph: req.graph !== false });
   let verified = await locate(diff);
   // 7b. Pushes and silent diffs (issue 15): no PR diff, or one that reaches none of the candidates: the
   //     commits since the last green run of the job (the door's compare) are the diff prior instead.
@@ -229,14 +231,25 @@ interface LocateParams {
   diff: PrDiff | undefined;
   category: Category;
   lineText: (n: number) => string | undefined;
+  evidence: { n: number; text: string }[];
   evidenceText: string[];
   graph: boolean;
 }
 
 /** Steps 6–7: the candidates for a pin under one diff prior, verified against the checkout and ranked. */
 async function locateCandidates(p: LocateParams): Promise<Verified[]> {
-  const { signals, ws, diff, category, lineText } = p;
+  const { ws, diff, category, lineText } = p;
+  let signals = p.signals;
   let candidates = candidatesFromSignals(signals, ws, diff);
+  // No listed form placed the failure in the checkout: the checkout's files the evidence names, with the
+  // numbers printed next to them, in whatever syntax the tool wrote them (src/locate/named-files.ts).
+  if (ws && category !== 'infra' && !candidates.length) {
+    const named = signalsNamingCheckoutFiles(p.evidence, ws, category);
+    if (named.length) {
+      signals = [...signals, ...named];
+      candidates = candidatesFromSignals(signals, ws, diff);
+    }
+  }
   // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
   const graph = ws && diff && category === 'test' && diff.files.length && p.graph ? await symbolGraphFor(ws, diff, candidates) : undefined;
   if (ws && diff) {

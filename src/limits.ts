@@ -132,6 +132,8 @@ export const MAX_FINDINGS = 5;
 export const MAX_SIGNALS = 400;
 /** Identifier tokens looked up in the repo with ripgrep (each lookup is one bounded rg run). */
 export const MAX_IDENTIFIER_LOOKUPS = 24;
+/** Checkout files named in the evidence read as places when no listed form placed the failure (src/locate/named-files.ts). */
+export const MAX_NAMED_FILE_SIGNALS = 8;
 /** Failing tests' lines whose error quotes a name looked for in what they call (each reads a few definitions). */
 export const MAX_QUOTED_NAME_ANCHORS = 4;
 /**
