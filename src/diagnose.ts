@@ -244,10 +244,13 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
   // No listed form placed the failure in the checkout: the checkout's files the evidence names, with the
   // numbers printed next to them, in whatever syntax the tool wrote them (src/locate/named-files.ts).
   if (ws && category !== 'infra' && !candidates.length) {
+    // Kept only when they place something: a file named with no line would otherwise narrow the rare-identifier
+    // search below to that file's (absent) span, where the whole checkout's search may still place it.
     const named = signalsNamingCheckoutFiles(p.evidence, ws, category);
-    if (named.length) {
+    const placed = named.length ? candidatesFromSignals([...signals, ...named], ws, diff) : [];
+    if (placed.length) {
       signals = [...signals, ...named];
-      candidates = candidatesFromSignals(signals, ws, diff);
+      candidates = placed;
     }
   }
   // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).

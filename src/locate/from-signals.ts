@@ -2,7 +2,7 @@ import type { Signal } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
-import { changedBy, type Hunk, type PrDiff } from '../repo/diff.js';
+import { changedBy, isChangedLine, type Hunk, type PrDiff } from '../repo/diff.js';
 
 /**
  * An exception raised in the code under test, in a stack the failing test called: the code's innermost
@@ -95,7 +95,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       line = documented;
     } else if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
-      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message)) : undefined;
+      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
       const readPast = above === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
       if (readPast !== undefined) {
         notes.push(`line ${readPast}, just above the reported line ${line}, has the undeclared name the report quotes`);
@@ -529,6 +529,24 @@ function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
     }
   }
   return best;
+}
+
+/** A reader's report of input it could not take: a parse error, or a character or token it did not expect. */
+const READ_FAULT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\binvalid (?:character|token|syntax)\b|\bexpect(?:ed|ing)\b|\bmissing\b/i;
+
+/**
+ * A reader meets what a change broke only at the next token, and that is often the next line (json5's `invalid
+ * character '"' at 12:3` under the `"license": "MIT"` whose comma the PR dropped on line 11; MuJS' next entry
+ * after a lost comma): a reader's report on a line the PR did not change, whose nearest code line above the PR
+ * did change, is that change. The reported line itself read before the PR, so the change is what it stumbled on.
+ */
+function changedJustAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const hunks = diff?.byFile.get(file)?.hunks;
+  const text = ws.lines(file);
+  if (!READ_FAULT.test(message) || !hunks || !text || isChangedLine(diff, file, line)) return undefined;
+  let above = line - 1;
+  while (above >= 1 && !text[above - 1]!.trim()) above--;
+  return above >= 1 && isChangedLine(diff, file, above) ? above : undefined;
 }
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */

@@ -78,4 +78,12 @@ describe('end to end: the reader stands in when no listed form places the failur
     const r = await evaluateCase('verilator-lint-width-narrowed-counter-tracing', diagnoseWithTrace, { noBase: true });
     expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('sub.v:20');
   });
+
+  it('a file named with no line does not narrow the rare-identifier search (desktop-file-validate, no diff)', async () => {
+    // @ts-expect-error plain ESM helper shared with the benchmark
+    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
+    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
+    const r = await evaluateCase('desktop-file-validate-reserved-category-fish', diagnoseWithTrace, { noBase: true });
+    expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('fish.desktop:12');
+  });
 });
