@@ -611,7 +611,13 @@ function changeNamedBy(diff: PrDiff | undefined, file: string, message: string):
   const hunks = diff?.byFile.get(file)?.hunks.filter((h) => h.added.length);
   if (!hunks?.length) return undefined;
   const words = reportWords(message);
-  const named = hunks.flatMap((h) => h.added).find((a) => [...a.text.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
+  // the changed line sharing the most of the report's words (TypeDoc's `@param with name "template"` is the
+  // `@param template` line, not the summary above it that also says "template"); the first of equals
+  let named: { n: number; shared: number } | undefined;
+  for (const a of hunks.flatMap((h) => h.added)) {
+    const shared = new Set([...a.text.matchAll(SPAN_WORD)].map((m) => m[0].toLowerCase()).filter((w) => words.has(w))).size;
+    if (shared > (named?.shared ?? 0)) named = { n: a.n, shared };
+  }
   return named?.n ?? (hunks.length === 1 ? hunks[0]!.added[0]!.n : undefined);
 }
 

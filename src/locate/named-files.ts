@@ -34,16 +34,30 @@ const LINE_CHARS = 600;
 export interface NamedFileLine {
   n: number;
   text: string;
+  /** For a line next to a block, not in it (the step's command naming its input): the block's own report. */
+  report?: string;
 }
 
 /** Lines read around each evidence block: a tool that heads its report with the place (`src/a.asm [21]:` over the
  * source line and `error: …`) or ends it with one (`Location: in a.conf: 25:3`) prints it next to the words the block holds. */
 const AROUND_BLOCK = 8;
+/** A block's words kept as the report of a line next to it. */
+const REPORT_CHARS = 500;
 
 /** The evidence blocks' lines and those just around them, in the failing step, each once, in log order. */
 export function linesAroundBlocks(blocks: readonly { start: number; end: number }[], lines: readonly NamedFileLine[]): NamedFileLine[] {
-  const keep = (l: NamedFileLine) => blocks.some((b) => l.n >= b.start - AROUND_BLOCK && l.n <= b.end + AROUND_BLOCK);
-  return lines.filter(keep);
+  const out: NamedFileLine[] = [];
+  for (const l of lines) {
+    const near = blocks.filter((b) => l.n >= b.start - AROUND_BLOCK && l.n <= b.end + AROUND_BLOCK);
+    if (!near.length) continue;
+    if (near.some((b) => l.n >= b.start && l.n <= b.end)) out.push({ n: l.n, text: l.text });
+    else {
+      const b = near[0]!;
+      const report = lines.filter((x) => x.n >= b.start && x.n <= b.end).map((x) => x.text.trim()).join(' ').slice(0, REPORT_CHARS);
+      out.push({ n: l.n, text: l.text, ...(report ? { report } : {}) });
+    }
+  }
+  return out;
 }
 
 /**
@@ -54,7 +68,7 @@ export function linesAroundBlocks(blocks: readonly { start: number; end: number 
 export function signalsNamingCheckoutFiles(evidence: readonly NamedFileLine[], ws: Workspace, category: Category): Signal[] {
   const out: Signal[] = [];
   const named = new Map<string, number>();
-  for (const { n, text: raw } of evidence) {
+  for (const { n, text: raw, report } of evidence) {
     if (out.length >= MAX_NAMED_FILE_SIGNALS) break;
     const text = raw.slice(0, LINE_CHARS);
     let tokens = 0;
@@ -73,7 +87,8 @@ export function signalsNamingCheckoutFiles(evidence: readonly NamedFileLine[], w
         kind: isFrame(text) ? 'frame' : 'diagnostic',
         path: token,
         ...(line !== undefined ? { line } : {}),
-        message: text.trim().slice(0, 500),
+        // what the report says, for matching it against the PR's change in that file (a command only names its input)
+        message: (line === undefined && report !== undefined ? report : text).trim().slice(0, 500),
         tool: 'evidence',
         ...(category !== 'unknown' ? { category } : {}),
         severity: 'error',

@@ -8,7 +8,10 @@ import { isChangedLine, type PrDiff } from '../repo/diff.js';
  */
 export function rankCandidates(verified: Verified[], diff: PrDiff | undefined): Verified[] {
   const ranked = verified.map((v) => {
-    const boost = v.cause !== 'diff' && isChangedLine(diff, v.file, v.line) ? 0.2 : 0;
+    // a log location that landed on a diff candidate is still one of the log's own locations (esbuild's note
+    // `The symbol "strings" was declared a constant here: src/index.ts:5:8` on the PR's changed declaration)
+    const fromLog = v.cause !== 'diff' || v.signals.length > 0;
+    const boost = fromLog && isChangedLine(diff, v.file, v.line) ? 0.2 : 0;
     return { v, key: v.score + boost };
   });
   ranked.sort((a, b) => b.key - a.key || b.v.confidence - a.v.confidence || firstLogLine(a.v) - firstLogLine(b.v));

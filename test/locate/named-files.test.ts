@@ -86,4 +86,22 @@ describe('end to end: the reader stands in when no listed form places the failur
     const r = await evaluateCase('desktop-file-validate-reserved-category-fish', diagnoseWithTrace, { noBase: true });
     expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('fish.desktop:12');
   });
+
+  it("TypeDoc's fileless `@param with name \"template\"` warning: the file its command read, at the PR's change sharing most of the report's words", async () => {
+    // @ts-expect-error plain ESM helper shared with the benchmark
+    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
+    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
+    const r = await evaluateCase('typedoc-param-name-mismatch-ts-dedent', diagnoseWithTrace);
+    expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('src/index.ts:4');
+  });
+});
+
+describe('ranking', () => {
+  it("a log location on the PR's changed line ranks as one, even when the diff proposed that line too (esbuild's declaration note)", async () => {
+    // @ts-expect-error plain ESM helper shared with the benchmark
+    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
+    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
+    const r = await evaluateCase('tsup-assign-to-const-ts-dedent-strings', diagnoseWithTrace);
+    expect(r.diagnosis.findings.slice(0, 2).map((f: { file: string; line: number }) => `${f.file}:${f.line}`)).toEqual(['src/index.ts:5', 'src/index.ts:28']);
+  });
 });
