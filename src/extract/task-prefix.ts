@@ -2,8 +2,7 @@ import type { LogLine } from '../types.js';
 
 /**
  * The column Apache Ant's DefaultLogger writes before every line a task prints: the task's name in brackets,
- * right-aligned in 12 columns, then a space (`    [javac] …`, `     [java] …`, `      [get] …`; a name too long
- * for the column starts the line, `[checkstyle] …`). The same logger prints it under maven-antrun-plugin and
+ * right-aligned in 12 columns, then a space (`    [javac] …`, `     [java] …`, `      [get] …`). The same logger prints it under maven-antrun-plugin and
  * for Ant builds run by NetBeans or Ivy; Gradle forwards an Ant task's output as `[ant:javac] …` at the line's
  * start. What follows the column is the tool's own output (javac's `File.java:12: error: …`, JUnit's
  * report, a Java program's stack trace), which the tool's matcher reads as it reads it without Ant.
@@ -17,10 +16,10 @@ export function antTaskLine(text: string): { task: string; rest: string } | unde
   if (!m) return undefined;
   const pad = m[1]!.length;
   const width = pad + m[2]!.length + 2;
-  // Right-aligned: the padding fills the column exactly, or there is none for a long name or Gradle's form.
-  // A lower-case tag at the line's start that does not fill the column is another tool's (sbt's `[error] `,
-  // `[info] `): left as it is.
-  const aligned = pad > 0 ? width === ANT_COLUMN - 1 : width >= ANT_COLUMN - 1 || m[2]!.startsWith('ant:');
+  // Right-aligned: the padding fills the column exactly; or Gradle's form, which starts the line. A tag at
+  // the line's start is otherwise another tool's (sbt's `[error] `, a script's `[fetch_odds] `, a thread's
+  // `[pool-1-thread-3] `, Jenkins' `[job] $ sh`), so Ant's unpadded long task names are left as they are.
+  const aligned = pad > 0 ? width === ANT_COLUMN - 1 : m[2]!.startsWith('ant:');
   return aligned ? { task: m[2]!, rest: text.slice(m[0].length) } : undefined;
 }
 
