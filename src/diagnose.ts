@@ -14,6 +14,7 @@ import type { symbolGraphFor as SymbolGraphFor } from './locate/blame-graph.js';
 import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
 import { candidatesFromQuotedName } from './locate/quoted-name.js';
+import { candidatesFromInheritedTest } from './locate/inherited-test.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { linesAroundBlocks, signalsNamingCheckoutFiles } from './locate/named-files.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
@@ -253,6 +254,9 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
       candidates = placed;
     }
   }
+  // A base class's test that failed in one subclass: that subclass's line spelling the expected value (added
+  // after the stages below, which read the failing test's own line as the first candidate).
+  const inherited = ws ? candidatesFromInheritedTest(candidates, ws) : [];
   // A failing test: the call graph tells which changed code the test reaches (tree-sitter tags, cached).
   const graph = ws && diff && category === 'test' && diff.files.length && p.graph ? await symbolGraphFor(ws, diff, candidates) : undefined;
   if (ws && diff) {
@@ -270,6 +274,7 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     const tested = candidatesFromTestedCode(g, signals, candidates, ws, lineText);
     candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested, ...candidatesFromQuotedName(g, candidates, ws));
   }
+  candidates.push(...inherited);
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
   candidates = mergeCandidates(candidates);
   // A workflow file, lockfile or build config is the cause only when the failure names it.

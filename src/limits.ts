@@ -136,6 +136,8 @@ export const MAX_IDENTIFIER_LOOKUPS = 24;
 export const MAX_NAMED_FILE_SIGNALS = 8;
 /** Failing tests' lines whose error quotes a name looked for in what they call (each reads a few definitions). */
 export const MAX_QUOTED_NAME_ANCHORS = 4;
+/** Failing tests run from an inherited method whose running class's file is read for the expected value. */
+export const MAX_INHERITED_TEST_ANCHORS = 4;
 /**
  * The longest span a report may name (`in lines 20..35`) for the identifier fallback to look inside it:
  * a form or function, not a whole file, where any common word would be found somewhere.

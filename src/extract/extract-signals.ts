@@ -1,6 +1,7 @@
 import type { LogLine, Signal } from '../types.js';
 import { MATCHERS, type Matcher } from './matchers/index.js';
 import { extractIdentifiers } from './identifiers.js';
+import { withoutTaskPrefix } from './task-prefix.js';
 import { MAX_SIGNALS } from '../limits.js';
 
 export interface ExtractResult {
@@ -18,10 +19,12 @@ export function extractSignals(lines: readonly LogLine[], matchers: readonly Mat
   const signals: Signal[] = [];
   const tools = new Set<string>();
   const failedMatchers: string[] = [];
+  // The tools' matchers read what a tool printed under Ant without Ant's task column; Ant's own reads it.
+  const unwrapped = withoutTaskPrefix(lines);
   for (const m of matchers) {
     let found: Signal[];
     try {
-      found = m.extract(lines);
+      found = m.extract(m.readsTaskPrefix ? lines : unwrapped);
     } catch {
       failedMatchers.push(m.id);
       continue;

@@ -31,6 +31,7 @@ function categoryOf(text: string): Category | undefined {
  */
 export const antMatcher: Matcher = {
   id: 'ant',
+  readsTaskPrefix: true,
   extract(lines: readonly LogLine[]): Signal[] {
     const out: Signal[] = [];
     for (let i = 0; i < lines.length; i++) {

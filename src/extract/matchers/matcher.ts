@@ -10,4 +10,9 @@ export interface Matcher {
   /** Short id, used as Signal.tool: 'tsc', 'eslint', 'pytest', ... */
   id: string;
   extract(lines: readonly LogLine[]): Signal[];
+  /**
+   * True for a matcher of Ant's own output, which reads the task column (`    [get] Error getting …`); every
+   * other matcher is given the lines without it (src/extract/task-prefix.ts).
+   */
+  readsTaskPrefix?: boolean;
 }
