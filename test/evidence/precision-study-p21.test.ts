@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { diagnose } from '../../src/diagnose.js';
 import { hasWildLog, wildLineNo, wildLog } from '../helpers/wild.js';
 
@@ -38,5 +39,26 @@ describe.skipIf(!hasWildLog(DJANGO))('a Python traceback raised `from` the one a
     expect(lines[0]).toBeLessThanOrEqual(cause);
     const reRaise = wildLineNo(DJANGO, /The above exception was the direct cause of the following exception:/, wildLineNo(DJANGO, /^[^"]*"""\s*$/, cause));
     expect(lines.filter((n) => n > reRaise)).toEqual([]);
+  });
+});
+
+const NOSE = 'gha-python-2477898638';
+
+describe("a failing test's captured output (nose's `>> begin captured logging <<`, pytest's `--- Captured stdout call ---`)", () => {
+  it("ends the block grown down from the failure's traceback: the test's logging is context (rosdistro, nose)", async () => {
+    const lines = await evidenceOf(NOSE);
+    expect(lines.length).toBeGreaterThan(0);
+    // Every line from a `>> begin captured … <<` banner to its `>> end captured … <<` one (before the rule, the
+    // second failure's block ran on through its banner and the test's DEBUG lines).
+    const text = readFileSync(wildLog(NOSE), 'utf8').split('\n');
+    const captured: number[] = [];
+    let inside = false;
+    text.forEach((t, i) => {
+      if (/>> begin captured \w+ <</.test(t)) inside = true;
+      if (inside) captured.push(i + 1);
+      if (/>> end captured \w+ <</.test(t)) inside = false;
+    });
+    expect(captured.length).toBeGreaterThan(0);
+    expect(lines.filter((n) => captured.includes(n))).toEqual([]);
   });
 });
