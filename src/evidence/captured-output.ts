@@ -6,8 +6,24 @@ import { MAX_CAPTURED_LOOKBACK } from '../limits.js';
  * `---- Captured log setup ----`. What follows is the test's own logging, not pytest's report of the failure.
  */
 const CAPTURED_BANNER = /^-{3,} Captured (?:stdout|stderr|log)(?: (?:call|setup|teardown))? -{3,}$/;
-/** What ends a captured section: the next test's title (`____ test_x ____`) or a session banner (`==== … ====`). */
+/**
+ * nose's banner over the same (`-------------------- >> begin captured logging << --------------------`, `>> begin
+ * captured stdout <<`), closed by its `>> end captured … <<` banner.
+ */
+const NOSE_CAPTURED_BEGIN = /^-{3,} >> begin captured (?:stdout|stderr|logging) << -{3,}$/;
+const NOSE_CAPTURED_END = /^-{3,} >> end captured (?:stdout|stderr|logging) << -{3,}$/;
+/** What ends a captured section: the next test's title (`____ test_x ____`), a session banner (`==== … ====`), nose's end banner. */
 const SECTION_END = /^_+ (?=.*[^_\s]).*\S _+$|^=+ .* =+$/;
+
+/**
+ * Whether a line opens a test's captured output (pytest's or nose's banner): what the test printed while it ran,
+ * which no label across the corpus quotes (30 such banners in the study half and the Travis logs, none quoted).
+ * A block growing down from the failure's report stops there.
+ */
+export function isCapturedBanner(text: string): boolean {
+  const t = text.trim();
+  return CAPTURED_BANNER.test(t) || NOSE_CAPTURED_BEGIN.test(t);
+}
 
 /**
  * A block that is a failing test's captured output (a traceback the code under test logged and went on
@@ -19,8 +35,8 @@ export function isCapturedOutput(b: Block, text: ReadonlyMap<number, string>): b
   for (let n = b.start - 1; n >= b.start - MAX_CAPTURED_LOOKBACK; n--) {
     const t = text.get(n);
     if (t === undefined) return false;
-    if (CAPTURED_BANNER.test(t)) return true;
-    if (SECTION_END.test(t)) return false;
+    if (isCapturedBanner(t)) return true;
+    if (SECTION_END.test(t) || NOSE_CAPTURED_END.test(t.trim())) return false;
   }
   return false;
 }

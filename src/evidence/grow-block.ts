@@ -20,6 +20,7 @@ import {
 import { MAX_BLOCK_LINES } from '../limits.js';
 import { isPlaceAlone, isReportRow, leadingLocation, locationsIn } from './read-locations.js';
 import { unifiedDiffEnd } from './unified-diff.js';
+import { isCapturedBanner } from './captured-output.js';
 
 /**
  * A tool's error message that ends in a colon (`configure: error: Package requirements (gl) were not met:`):
@@ -379,6 +380,9 @@ export function blockEnd(lines: readonly LogLine[], header: number, minEnd = hea
       continue;
     }
     if (isStepMarker(t) || isConsequence(t) || isSummaryHeader(t)) break;
+    // What the failing test printed while it ran (nose's `>> begin captured logging <<`, pytest's `--- Captured
+    // stdout call ---`) follows the runner's report of the failure: context, not the report.
+    if (isCapturedBanner(t)) break;
     // A runner that retries a failed test prints the same failure again under a heading (Playwright's
     // `Retry #1 ───`): the first attempt is the report, the retries restate it.
     if (RETRY_HEADING.test(t)) break;

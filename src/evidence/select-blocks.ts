@@ -10,6 +10,7 @@ import { isPassedTrace } from './passed-trace.js';
 import { isCapturedOutput } from './captured-output.js';
 import { isSurvivedAptError } from './survived-apt-error.js';
 import { isExitRestatingTrace } from './exit-restating-trace.js';
+import { isRestatedTestVerdict } from './restated-test-verdict.js';
 import { withoutSurvivedBuild } from './survived-build.js';
 
 const RESTATING_WHY = "a wrapper's error restating a child's exit";
@@ -164,6 +165,25 @@ function restatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[]
  * quote: the first is quoted first and the second only when it fits beside.
  */
 const DURING_HANDLING = /During handling of the above exception, another exception occurred:\s*$/;
+/**
+ * Python's other chaining sentence, printed above the exception raised `from` the one above it. When that
+ * later traceback was raised in plumbing (its last frame, where it raised, is not the project's: the entry
+ * script `manage.py` may still be its first), it is the cause re-raised in another place: multiprocessing's
+ * and concurrent.futures' `RemoteTraceback` re-raised in the parent process, a framework wrapping the error on
+ * its way out. The cause above it, with the project's frames, is the failure. A traceback raised in the
+ * project's own code (`raise ConfigError(…) from e`) is kept.
+ */
+const DIRECT_CAUSE = /The above exception was the direct cause of the following exception:\s*$/;
+/** A Python traceback frame (`File "x.py", line 3, in f`). */
+const PY_FRAME_LINE = /^\s*File "[^"]*", line \d+/;
+/** Whether the block's last Python frame (most recent call last: where it raised) is external (isExternalFrame). */
+function raisedInPlumbing(b: Block, text: ReadonlyMap<number, string>): boolean {
+  for (let n = b.end; n >= b.start; n--) {
+    const t = text.get(n) ?? '';
+    if (PY_FRAME_LINE.test(t)) return isExternalFrame(t);
+  }
+  return false;
+}
 /** How far above a traceback's first line Python prints the chaining sentence (a blank line between). */
 const CHAIN_LOOKBACK = 3;
 
@@ -182,6 +202,7 @@ function isHandlerTrace(b: Block, text: ReadonlyMap<number, string>): boolean {
       const t = text.get(n);
       if (t === undefined) return false;
       if (DURING_HANDLING.test(t)) return true;
+      if (DIRECT_CAUSE.test(t)) return raisedInPlumbing(b, text);
       if (t.trim() !== '') break;
     }
   }
@@ -552,7 +573,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       isPassedTrace(b, text) && 'printed by a test the runner then passed',
       isCapturedOutput(b, text) && "a failing test's captured output, under pytest's `Captured … ----` banner",
       isSurvivedAptError(b, text) && 'an apt error the script went on past (apt ran again below it)',
-      isExitRestatingTrace(b, text) && RESTATING_WHY,
+      (isExitRestatingTrace(b, text) || isRestatedTestVerdict(b, text)) && RESTATING_WHY,
       restated.has(b) && 'an annotation restating a failure the step printed',
     ].filter((why): why is string => !!why);
     return demoted.length ? { ...b, score: b.score - DEMOTION * demoted.length, why: [...b.why, ...demoted] } : b;
