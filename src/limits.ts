@@ -222,3 +222,6 @@ export const TRAVIS_COMMAND_MAX_LINES = 200;
  * (ReScript prints one blank line between them, pug none): a few lines, so a place in a list is not taken.
  */
 export const EXCERPT_BELOW = 2;
+
+/** How many lines of a program's stack trace an Ant task relayed above `BUILD FAILED` are walked up to find its exception line. */
+export const MAX_ANT_TASK_TRACE = 60;

@@ -259,6 +259,10 @@ const FRAME = new RegExp(
     String.raw`^\s*File ".*", line \d+(?!\d|:|, characters)`,
     String.raw`^\s*#\d+\s+(?:0x[0-9a-f]+ in |\S+\(|\{main\}|\S+ at )`,
     String.raw`^\s*(?:from\s+)?\S+\.\w+:\d+:in\b`,
+    // Ruby's frame of a file with no extension, as its backtraces name Rakefile, Gemfile, Guardfile and the
+    // binstubs (`/build/x/Rakefile:5:in \`block (2 levels) in <top (required)>'`, `bin/rails:4:in \`<main>'`,
+    // rubygems' `ruby_executable_hooks:15:in \`eval'`): the method in quotes (a backtick before Ruby 3.4) says frame.
+    String.raw`^\s*(?:from\s+)?\S+:\d+:in [\`'‘]`,
     // RSpec's backtrace under a failure: `# ./spec/models/a_spec.rb:352:in \`block (3 levels) in <top (required)>'`
     String.raw`^\s*# \S+\.\w+:\d+:in\b`,
     String.raw`^\s+\(\w+(?: [\d.]+)?\) \S+:\d+:`,

@@ -1,5 +1,6 @@
 import type { Category, LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
+import { MAX_ANT_TASK_TRACE } from '../../limits.js';
 
 // Ant's verdict, alone on its line, with why under it: `/abs/build.xml:180: The following error occurred
 // while executing this line:` (a chain down to the failing element), `Target "test" does not exist …`.
@@ -58,14 +59,14 @@ export const antMatcher: Matcher = {
         related: body.map((b) => b.n),
         blockEnd: last.n,
       };
-      const task = taskError(lines, i);
+      const task: (LogLine & { end?: number }) | undefined = taskError(lines, i) ?? taskTrace(lines, i);
       const category = categoryOf(task ? `${task.text}\n${text}` : text);
       if (category) signal.category = category;
       if (at && category !== 'infra') {
         signal.path = at[1]!;
         signal.line = Number(at[2]);
       }
-      if (task) out.push({ kind: 'diagnostic', message: task.text.trim(), tool: 'ant', severity: 'error', weight: 0.8, logLine: task.n, blockEnd: task.n, ...(category ? { category } : {}) });
+      if (task) out.push({ kind: 'diagnostic', message: task.text.trim(), tool: 'ant', severity: 'error', weight: 0.8, logLine: task.n, blockEnd: task.end ?? task.n, ...(category ? { category } : {}) });
       out.push(signal);
     }
     return out;
@@ -78,6 +79,35 @@ function taskError(lines: readonly LogLine[], verdict: number): LogLine | undefi
     const t = lines[k]!.text;
     if (t.trim() === '') continue;
     return TASK_ERROR.test(t) ? lines[k] : undefined;
+  }
+  return undefined;
+}
+
+// A line a task relayed (`     [java] …`, `    [junit] …`, `     [exec] …`): Ant puts the task's name before
+// every line the task's program printed, so the program's own structure is behind that prefix.
+const TASK_LINE = /^\s*\[[\w:-]+\] ?(.*)$/;
+// A JVM frame or its elision under the task prefix: `[java] \tat erjang.AllTests.main(AllTests.java:106)`.
+const TASK_FRAME = /^\s+at [\w$.<>\/]+\(|^\s+\.\.\. \d+ more$|^Caused by: /;
+
+/**
+ * The program's stack trace a task printed just above `BUILD FAILED` (`[java] Exception in thread "main"
+ * java.lang.NullPointerException` and its `[java] \tat …` frames, as `<java>`, `<junit>` and `<exec>` relay a
+ * crashed JVM), when the verdict's own message only says the task's exit (`Java returned: 1`): the trace is
+ * why, from the exception line (the first non-frame line going up, same task) to its last frame.
+ */
+function taskTrace(lines: readonly LogLine[], verdict: number): (LogLine & { end: number }) | undefined {
+  let last = -1;
+  for (let k = verdict - 1; k >= 0 && k >= verdict - MAX_TASK_GAP; k--) {
+    if (lines[k]!.text.trim() === '') continue;
+    last = k;
+    break;
+  }
+  const inner = (k: number): string | undefined => TASK_LINE.exec(lines[k]!.text)?.[1];
+  if (last < 0 || !TASK_FRAME.test(inner(last) ?? '')) return undefined;
+  for (let k = last - 1; k >= 0 && k >= last - MAX_ANT_TASK_TRACE; k--) {
+    const t = inner(k);
+    if (t === undefined || t.trim() === '') return undefined;
+    if (!TASK_FRAME.test(t)) return { ...lines[k]!, end: lines[last]!.n };
   }
   return undefined;
 }
