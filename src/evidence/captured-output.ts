@@ -31,7 +31,29 @@ export function isCapturedBanner(text: string): boolean {
  * under `---- Captured stderr call ----`): pytest's report of that test is its `E` lines above the banner,
  * so the captured lines are context, not the failure a person quotes first.
  */
+/**
+ * vitest's header over what a test wrote to the console while it ran: `stderr | tests/x.test.ts > Suite >
+ * test`, `stdout | …` (bun's and vitest's reporters print each test's console output under such a header,
+ * passing tests' included). The runner's report of a failure is its ` FAIL ` entry; the section ends at the
+ * blank line the runner prints after it.
+ */
+const CONSOLE_HEADER = /^(?:stdout|stderr) \| \S+.* > \S/;
+
 export function isCapturedOutput(b: Block, text: ReadonlyMap<number, string>): boolean {
+  return underPytestBanner(b, text) || underConsoleHeader(b, text);
+}
+
+/** The block's first line is inside a test's console section: its header above with no blank line between. */
+function underConsoleHeader(b: Block, text: ReadonlyMap<number, string>): boolean {
+  for (let n = Math.min(b.start, b.header); n >= b.start - MAX_CAPTURED_LOOKBACK; n--) {
+    const t = text.get(n);
+    if (t === undefined || t.trim() === '') return false;
+    if (CONSOLE_HEADER.test(t)) return true;
+  }
+  return false;
+}
+
+function underPytestBanner(b: Block, text: ReadonlyMap<number, string>): boolean {
   for (let n = b.start - 1; n >= b.start - MAX_CAPTURED_LOOKBACK; n--) {
     const t = text.get(n);
     if (t === undefined) return false;

@@ -11,7 +11,7 @@ import type { Block } from './block.js';
 import { findGenericBlocks } from './find-blocks.js';
 import { blocksFromSignals } from './matcher-blocks.js';
 import { selectBlocks, type Selection } from './select-blocks.js';
-import { isConsequence, isStepMarker } from './vocabulary.js';
+import { isConsequence, isProgressLine, isStepMarker } from './vocabulary.js';
 import { evidenceFromNewLines } from './new-line-evidence.js';
 import { lastAttempt } from './last-attempt.js';
 import { lastTracedCommand } from './last-traced-command.js';
@@ -109,6 +109,9 @@ function fallback(input: EvidenceInput): Selection {
   const preamble = runnerPreamble(input.lines);
   const output = printed.filter((l) => !preamble.has(l.n));
   const before = (output.length || allErrs.length ? output : printed).slice(-FALLBACK_BEFORE);
+  // A package manager's progress at the top (`go: finding module for package x` over Go's error) is what it was
+  // doing, not what went wrong: the quote starts below it, as a block's does (select-blocks.ts).
+  while (before.length > 1 && isProgressLine(before[0]!.text)) before.shift();
   const text0 = new Map(input.lines.map((l) => [l.n, l.text] as const));
   const errs = before.length ? allErrs.filter((n) => !EXIT_LINE.test(text0.get(n) ?? '')) : allErrs;
   // Within the evidence bound whatever the log says (a step that printed 80,000 `##[error]` lines): the

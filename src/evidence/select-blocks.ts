@@ -2,7 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
-import { errorScore, isConsequence, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
+import { errorScore, isConsequence, isProgressLine, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedCauses, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
@@ -86,6 +86,14 @@ const COUNT_LINE = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A line of a test run's tally: a count of tests that passed (`5457 tests run: 5456 passed, 1 failed`,
+ * `Test Files  1 failed | 3 passed (4)`, `10 passing (2s)`), or a row of the keyed table jest and vitest print
+ * under the counts (`Start at  12:45:56`, `Duration  218.59s (…)`, `Time: 3.2 s`), or a keyed count table line.
+ * Passing runs print it too; it names no failure.
+ */
+const TALLY = /\b\d+ (?:tests? )?(?:passed|passing)\b|^\s*(?:Test Files|Test Suites|Tests|Snapshots|Start at|Duration|Time)(?::\s+|\s{2,})\S/;
+const isRunTally = (t: string): boolean => t.length < 500 && (TALLY.test(t) || COUNT_LINE.test(t));
 /**
  * What a block scores less for each way it says something the step went on past or restates (a warning's
  * trace, a traceback raised while handling the one above, an annotation restating a printed failure): more
@@ -549,6 +557,14 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // condensed block put it at its head.
     const title = b.lines && PYTEST_TITLE.test(text.get(b.header) ?? '') ? b.header : undefined;
     while (out.length && out[0] !== title && BANNER.test(text.get(out[0]!)!)) out.shift();
+    // The run's tally printed just above the failure it counts (cargo-nextest's `Summary [ 113s] 5457 tests
+    // run: 5456 passed, 1 failed`, vitest's and jest's `Test Files  1 failed | 3 passed (4)` / `Tests` /
+    // `Start at` / `Duration` rows when stdout and stderr interleave, mocha's `10 passing (2s)`) is the
+    // run's report card, not the failure: a block whose header is below it starts at what follows.
+    while (out.length > 1 && out[0] !== b.header && isRunTally(text.get(out[0]!)!)) out.shift();
+    // A package manager's progress just above its error (`go: finding module for package x` over `go: … no
+    // matching versions`) says what it was doing, not what went wrong: a block starts at what follows it.
+    while (out.length > 1 && out[0] !== b.header && isProgressLine(text.get(out[0]!)!)) out.shift();
     withoutRustBacktrace(out, text);
     const trimmed = withoutLongReportRun(withoutPlumbing(withoutPythonEntryFrames(withoutWrapperFrames(out, text), text), text), text);
     out.length = 0;
@@ -571,7 +587,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
       isWarningTrace(b, text) && "a warning's trace",
       isHandlerTrace(b, text) && 'raised while handling the exception above',
       isPassedTrace(b, text) && 'printed by a test the runner then passed',
-      isCapturedOutput(b, text) && "a failing test's captured output, under pytest's `Captured … ----` banner",
+      isCapturedOutput(b, text) && "a test's captured output (under pytest's `Captured … ----` banner, vitest's `stderr | …` header)",
       isSurvivedAptError(b, text) && 'an apt error the script went on past (apt ran again below it)',
       (isExitRestatingTrace(b, text) || isRestatedTestVerdict(b, text)) && RESTATING_WHY,
       restated.has(b) && 'an annotation restating a failure the step printed',

@@ -377,6 +377,14 @@ export function indentOf(text: string): number {
  * report: like a step marker, a block neither runs across it nor takes it in.
  */
 const PROGRESS = /^\s*(?:Container|Network|Volume) \S+ +(?:Creating|Created|Starting|Started|Waiting|Healthy|Running|Recreate|Recreated|Stopping|Stopped|Removing|Removed)$/;
+/**
+ * A package manager's progress while it resolves and fetches (Go's `go: finding module for package x`, `go:
+ * downloading x v1.2.0`, `go: found x in y v1`; cargo's right-aligned `   Compiling x v0.1.0`, `  Downloaded x`,
+ * `    Updating crates.io index`; pip's `Collecting x`, `Using cached x`): what it was doing when the error
+ * came, printed by passing runs too, never the error itself.
+ */
+const PROGRESS_LINE = /^go: (?:finding|downloading|found|extracting) \S|^\s+(?:Compiling|Downloading|Downloaded|Updating|Fetching|Locking|Checking) \S+|^\s*(?:Collecting|Using cached) \S/;
+export const isProgressLine = (text: string): boolean => text.length < 500 && PROGRESS_LINE.test(text);
 /** Markers a CI prints between steps or groups (and a tool's progress between its phases): a block never runs across one. */
 export const isStepMarker = (text: string): boolean => /^(?:##\[(?:group|endgroup|section)\]|::(?:group|endgroup)::|section_(?:start|end):|travis_fold:|\[Pipeline\] )/.test(text) || PROGRESS.test(text);
 

@@ -1,5 +1,6 @@
 import stripAnsi from 'strip-ansi';
 import { MARKER_STRIP, mayHoldMarker } from './markers.js';
+import { repairCp437 } from './mojibake.js';
 
 /** The ISO timestamp the Actions runner puts before every raw job-log line. */
 const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
@@ -44,7 +45,8 @@ const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 export function cleanLine(raw: string): string {
   // Most lines need only their timestamp cut: one scan for anything the steps below act on (~4x faster
   // than running them all; a huge log's 30,000-line tail window is cleaned line by line).
-  const plain = withoutGhRunView(raw).replace(ACTIONS_TIMESTAMP, '');
+  // A line PowerShell's redirect garbled through cp437 (`ΓÇ║` for `›`) is read as the tool printed it (mojibake.ts).
+  const plain = repairCp437(withoutGhRunView(raw)).replace(ACTIONS_TIMESTAMP, '');
   if (isPlain(plain)) return plain.trimEnd();
   // (The timestamp is anchored at the start, so cutting it before the trailing `\r` is the same.)
   let s = plain;

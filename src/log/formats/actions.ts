@@ -1,3 +1,4 @@
+import type { LogLine } from '../../types.js';
 import { countLines, type CiFormatModule, type FormatInput, type Step } from './step.js';
 
 const STEP = /^##\[group\]Run (.*)$/;
@@ -24,6 +25,22 @@ function reportsOnFailure(steps: (Step & { stopped?: true })[]): void {
     if (s.exitCode !== undefined && s.exitCode !== 0) exited = true;
   }
   for (const s of steps) delete s.stopped;
+}
+
+/** The first lines of the jobs of a text of several jobs (the scanner's `gh-job` markers), none for a raw job log. */
+function jobStartLines(sections: FormatInput['sections']): number[] {
+  const starts = sections.filter((m) => m.ci === 'gh-job').map((m) => m.n);
+  return starts.length < 2 ? [] : starts.slice(1);
+}
+
+/** The kept line numbered `n`, searched back from index `i` (a job's first line is at or before the line read). */
+function lineAt(lines: readonly LogLine[], n: number, i: number): LogLine | undefined {
+  for (let k = i; k >= 0; k--) {
+    const l = lines[k]!;
+    if (l.n === n) return l;
+    if (l.n < n) return lines[k + 1];
+  }
+  return lines[0];
 }
 
 /**
@@ -62,6 +79,12 @@ export const actions: CiFormatModule = {
   steps({ lines, totalLines, sections }: FormatInput): Step[] {
     const steps: (Step & { stopped?: true })[] = [];
     let current: (Step & { stopped?: true }) | null = null;
+    // In a text of several jobs (`gh run view --log`), a step ends where its job does: the next job's set-up
+    // is not its output, and an error the runner prints there before that job's first step is that job's.
+    const jobStarts = jobStartLines(sections);
+    let nextJob = 0;
+    let jobFirst: LogLine | undefined = lines[0];
+    let stepsInJob = 0;
     // An index loop and a first-character test: this runs once over every kept line (~33,000 of a huge
     // log) in code not yet optimised, where an array iterator and two prefix tests cost more than the rest.
     for (let i = 0; i < lines.length; i++) {
@@ -70,12 +93,21 @@ export const actions: CiFormatModule = {
       const c = t.charCodeAt(0);
       if (c !== 35 /* # */ && c !== 80 /* P */) continue;
       if (!t.startsWith('##[') && !t.startsWith('Post job')) continue;
+      if (nextJob < jobStarts.length && jobStarts[nextJob]! <= l.n) {
+        while (nextJob < jobStarts.length && jobStarts[nextJob]! <= l.n) nextJob++;
+        const first = jobStarts[nextJob - 1]!;
+        if (current && current.endLine >= first) current.endLine = first - 1;
+        current = null;
+        stepsInJob = 0;
+        jobFirst = lineAt(lines, first, i);
+      }
       const start = STEP.exec(t);
       if (start) {
         if (current) current.endLine = l.n - 1;
         const name = start[1]!.trim();
         current = { name, startLine: l.n, endLine: totalLines, kind: SETUP_ACTION.test(name) ? 'setup' : 'user', errorLines: [] };
         steps.push(current);
+        stepsInJob++;
         continue;
       }
       if (POST.test(t)) {
@@ -90,10 +122,15 @@ export const actions: CiFormatModule = {
           // it cannot resolve, a deprecated one it refuses), or, in a log whose copy starts inside a step,
           // that step's output. It spans from the log's first line. The runner stopping the job (a cancel,
           // a timeout), before the steps or after them, is a step of its own.
-          const opening = steps.length === 0 && lines[0] !== undefined && !STOPPED.test(t);
-          const name = opening && SET_UP.test(lines[0]!.text) ? 'Set up job' : 'job';
-          current = { name, startLine: opening ? lines[0]!.n : l.n, endLine: l.n, kind: 'user', errorLines: [] };
+          const opening = stepsInJob === 0 && jobFirst !== undefined && !STOPPED.test(t);
+          const name = opening && SET_UP.test(jobFirst!.text) ? 'Set up job' : 'job';
+          current = { name, startLine: opening ? jobFirst!.n : l.n, endLine: l.n, kind: 'user', errorLines: [] };
+          // The runner refusing the job's set-up (an action it cannot resolve or download, a deprecated one it
+          // refuses) ends the job as surely as a step exiting non-zero, though it prints no exit code: none of
+          // the job's steps ran. Marked failed so that, in a text of several jobs, this job is read first.
+          if (name === 'Set up job') current.failed = true;
           steps.push(current);
+          stepsInJob++;
         }
         current.errorLines.push(l.n);
         if (exit) current.exitCode = Number(exit[1]);

@@ -16,11 +16,12 @@ export function pickFailingStep(steps: readonly Step[], order: CiFormatModule['f
  * In a text holding several jobs one after the other (`gh run view --log` of a whole run), `failureOrder`
  * orders the steps of one job, not the jobs: a later job failing is no later in the run (a matrix twin
  * failing alike, a quality gate failing because the first job did, a job cancelled or timed out while the
- * first had already failed). The first job with a step that exited non-zero is read; one only stopped from
- * outside (a cancel, a timeout: no exit code) is read only when no job exited non-zero.
+ * first had already failed). The first job with a step that exited non-zero, or that the format marked failed
+ * (a set-up the runner refused), is read; one only stopped from outside (a cancel, a timeout: no exit code) is
+ * read only when no job did.
  */
 function inOneJob(failed: readonly Step[]): readonly Step[] {
   if (!failed.some((s) => s.job !== undefined)) return failed;
-  const job = (failed.find((s) => s.exitCode !== undefined && s.exitCode !== 0) ?? failed[0])!.job;
+  const job = (failed.find((s) => (s.exitCode !== undefined && s.exitCode !== 0) || s.failed === true) ?? failed[0])!.job;
   return failed.filter((s) => s.job === job);
 }
