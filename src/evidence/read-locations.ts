@@ -274,7 +274,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
   for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
     const first = out.length;
     let kept = 0;
-    const header = (reportBelowExcerpt(b, byN) ?? byN.get(b.header) ?? '').trim().slice(0, 500);
+    const header = samePlaceReports(b, byN, (reportBelowExcerpt(b, byN) ?? byN.get(b.header) ?? '').trim()).slice(0, 500);
     const own = firstReportLine(b, byN);
     for (let n = b.start; n <= b.end && kept < MAX_PER_BLOCK; n++) {
       const text = byN.get(n);
@@ -464,10 +464,6 @@ const LOOKBACK = 6;
 /** A line that is a location and nothing else: `foo.f90:17:8:`, Crystal's `In src/a.cr:40:23`. */
 const LOCATION_ONLY = /^\s*(?:In |in |at |--> )?(\S+)\s*$/;
 
-/**
- * Some tools print the location alone on its line, then an excerpt, and only then the verdict (`Error: …`),
- * so the block the finder chose starts below it; a block that names no place takes such a line from just above.
- */
 /** A caret alone on its line, under the source line it points into. */
 const CARET_LINE = /^\s*\^[\^~]*\s*$/;
 
@@ -485,6 +481,33 @@ function reportBelowExcerpt(b: Block, byN: ReadonlyMap<number, string>): string 
   return undefined;
 }
 
+/**
+ * A parser that reports one place twice, a generic line then what it wanted (Kamailio's `parse error in config
+ * file /x/k.cfg, line 628, column 3-6: syntax error` then `…, line 628, column 3-6: bad command: missing ';'?`, a
+ * Bison grammar's `syntax error` before its own detail): one report; the later lines' words join the header's, so
+ * what the detail names (the missing separator) is read whichever line is the block's own.
+ */
+function samePlaceReports(b: Block, byN: ReadonlyMap<number, string>, header: string): string {
+  const own = new Set(locationsIn(header).map((l) => `${l.path}:${l.line}`));
+  if (!own.size) return header;
+  let message = header;
+  for (let n = b.header + 1; n <= b.end && message.length < 500; n++) {
+    const text = byN.get(n)?.trim();
+    if (!text || text === header) continue;
+    const at = locationsIn(text).map((l) => `${l.path}:${l.line}`);
+    if (!at.length || !at.every((k) => own.has(k))) continue;
+    // only what the line adds to the header (a long path and the same lead would crowd out its detail)
+    let common = 0;
+    while (common < text.length && text[common] === header[common]) common++;
+    message += ` ${text.slice(common)}`;
+  }
+  return message;
+}
+
+/**
+ * Some tools print the location alone on its line, then an excerpt, and only then the verdict (`Error: …`),
+ * so the block the finder chose starts below it; a block that names no place takes such a line from just above.
+ */
 function locationLineAbove(b: Block, byN: ReadonlyMap<number, string>): { n: number; text: string; loc: Location } | undefined {
   for (let n = b.start - 1; n >= b.start - LOOKBACK && n >= 1; n--) {
     const text = byN.get(n);

@@ -44,6 +44,10 @@ describe('locate', () => {
     expect((await top('dhcpd-t-missing-semicolon-routers-subnet', true)).at).toBe('dhcp/dhcpd.conf:54');
   });
 
+  it("a second report at the header's place adds its detail to the message, so Kamailio's `missing ';'?` is read without the diff", async () => {
+    expect((await top('kamailio-c-missing-semicolon-too-many-hops-reply', true)).at).toBe('kamailio/kamailio.cfg:627');
+  });
+
   it('a statement the PR split over two lines dropped the separator the old one ended with (omniidl)', async () => {
     expect((await top('omniidl-missing-semicolon-raises-pollable', false)).at).toBe('idl/pollable.idl:28');
   });
