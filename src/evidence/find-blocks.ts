@@ -135,8 +135,13 @@ function placeOverExcerpt(lines: readonly LogLine[], i: number): boolean {
   return false;
 }
 
-/** A line that only counts what a checker found: `Total errors found: 1`, `3 errors`, `Found 2 problems.` */
-const ERROR_COUNT_ONLY = /^\s*(?:total\s+)?(?:errors?|problems?|issues?)(?:\s+found)?\s*[:=]\s*\d+\s*\.?\s*$|^\s*(?:found\s+)?\d+\s+(?:errors?|problems?|issues?)(?:\s+found)?\s*\.?\s*$/i;
+/**
+ * A line that only counts what a checker found: `Total errors found: 1`, `3 errors`, `Found 2 problems.`; the
+ * checker may name itself before the count or the noun, and write the plural as `(s)` (bashate's `1 bashate
+ * error(s) found`, omniidl's `omniidl: 1 error.`, `2 lint errors found`).
+ */
+const COUNTED = String.raw`(?:errors?|error\(s\)|problems?|problem\(s\)|issues?|issue\(s\))`;
+const ERROR_COUNT_ONLY = new RegExp(String.raw`^\s*(?:[\w.-]+:\s+)?(?:total\s+)?${COUNTED}(?:\s+found)?\s*[:=]\s*\d+\s*\.?\s*$|^\s*(?:[\w.-]+:\s+)?(?:found\s+)?\d+\s+(?:[\w.-]+\s+)?${COUNTED}(?:\s+found)?\s*\.?\s*$`, 'i');
 
 /** Printed once: likely the failure; printed a handful of times: perhaps; printed often: a routine line. */
 function rarity(count: number): number {

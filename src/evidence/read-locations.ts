@@ -75,8 +75,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // zsh's `Functions/Misc/is-at-least:47: parse error near …`: GNU's header on a script without an extension;
   // a directory in the path and the message after `N: ` say it is a location (as for dash's form below). A
   // wrapped error's chain may lead it, each cause after `: ` (Go's, as Caddy prints it: `Error: adapting config
-  // using caddyfile: caddy/Caddyfile:19: unrecognized directive: x`)
-  { re: new RegExp(String.raw`(?:^|: )((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+): (?=\S)`, 'g'), path: 1, line: 2 },
+  // using caddyfile: caddy/Caddyfile:19: unrecognized directive: x`). A column may follow the line, as in GNU's
+  // own header (bashate's and shellcheck's `libexec/pyenv-version-file-read:23:1: E011 …`)
+  { re: new RegExp(String.raw`(?:^|: )((?:\.{0,2}/)?[\w.@~+-]+(?:/[\w.@~+-]+)+):(\d+)(?::(\d+))?: (?=\S)`, 'g'), path: 1, line: 2, col: 3 },
   // The Korn shells' and FreeRADIUS' `mksh/mkshrc[249]: syntax error: …`, `radiusd.conf[12]: Parse error …`: the file
   // leads the report (after a severity label or the program's name), its line in brackets, then a colon. A script
   // or a configuration file often has no extension, so a directory will do; an array's `x[3]:` has neither
@@ -137,8 +138,9 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A file then the word `line` and its number, with no colon between (sshd's `ssh/sshd_config line 129: Directive …`,
   // lighttpd's `source: lighttpd/lighttpd.conf line: 59 pos: 0 parser failed …`, checkbashisms' `possible bashism in
   // bin/savelog line 203 (…)`): configuration files and scripts often have no extension, so a directory will do
-  // (rsnapshot's `ERROR: rsnapshot/rsnapshot.conf on line 96:` puts `on` between)
-  { re: new RegExp(String.raw`(?:^|\s)(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+)),? (?:on |at )?line:? (\d+)\b`, 'g'), path: 1, alt: 2, line: 3 },
+  // (rsnapshot's `ERROR: rsnapshot/rsnapshot.conf on line 96:` puts `on` between); a colon may part them instead of
+  // a space (the xa assembler's `xa65/pack_eng.a65:line 26: 0816:Label 'x' not defined`)
+  { re: new RegExp(String.raw`(?:^|\s)(?:${ANY_PATH}|((?:\.{0,2}\/)?[\w.@~+-]+(?:\/[\w.@~+-]+)+))(?:,? |:)(?:on |at )?line:? (\d+)\b`, 'g'), path: 1, alt: 2, line: 3 },
   // A parser's exception naming the file, with the place in parentheses ending the line (Babel's and acorn's
   // `SyntaxError: /x/src/a.js: Unexpected token, expected "," (111:2)`)
   { re: new RegExp(String.raw`${PATH}: [^()\n]* \((\d+):(\d+)\)\s*$`, 'g'), path: 1, line: 2, col: 3 },
@@ -272,7 +274,7 @@ export function signalsFromBlocks(blocks: readonly Block[], lines: readonly LogL
   for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
     const first = out.length;
     let kept = 0;
-    const header = (byN.get(b.header) ?? '').trim().slice(0, 500);
+    const header = samePlaceReports(b, byN, (reportBelowExcerpt(b, byN) ?? byN.get(b.header) ?? '').trim()).slice(0, 500);
     const own = firstReportLine(b, byN);
     for (let n = b.start; n <= b.end && kept < MAX_PER_BLOCK; n++) {
       const text = byN.get(n);
@@ -461,6 +463,46 @@ function reportLocations(text: string): { loc: Location; demoted?: boolean }[] {
 const LOOKBACK = 6;
 /** A line that is a location and nothing else: `foo.f90:17:8:`, Crystal's `In src/a.cr:40:23`. */
 const LOCATION_ONLY = /^\s*(?:In |in |at |--> )?(\S+)\s*$/;
+
+/** A caret alone on its line, under the source line it points into. */
+const CARET_LINE = /^\s*\^[\^~]*\s*$/;
+
+/**
+ * A block headed by a source line quoted over a caret, its report below them (rpcgen's `};`, `^`, then
+ * `rpcsvc/rquota.x, line 31: expected ';'`; tools that print the excerpt first, as Python prints its
+ * `SyntaxError:` under the caret): the quoted code is no message, the located report under it is.
+ */
+function reportBelowExcerpt(b: Block, byN: ReadonlyMap<number, string>): string | undefined {
+  if (!CARET_LINE.test(byN.get(b.header + 1) ?? '')) return undefined;
+  for (let n = b.header + 2; n <= b.end; n++) {
+    const text = byN.get(n);
+    if (text !== undefined && leadingLocation(text)) return text;
+  }
+  return undefined;
+}
+
+/**
+ * A parser that reports one place twice, a generic line then what it wanted (Kamailio's `parse error in config
+ * file /x/k.cfg, line 628, column 3-6: syntax error` then `…, line 628, column 3-6: bad command: missing ';'?`, a
+ * Bison grammar's `syntax error` before its own detail): one report; the later lines' words join the header's, so
+ * what the detail names (the missing separator) is read whichever line is the block's own.
+ */
+function samePlaceReports(b: Block, byN: ReadonlyMap<number, string>, header: string): string {
+  const own = new Set(locationsIn(header).map((l) => `${l.path}:${l.line}`));
+  if (!own.size) return header;
+  let message = header;
+  for (let n = b.header + 1; n <= b.end && message.length < 500; n++) {
+    const text = byN.get(n)?.trim();
+    if (!text || text === header) continue;
+    const at = locationsIn(text).map((l) => `${l.path}:${l.line}`);
+    if (!at.length || !at.every((k) => own.has(k))) continue;
+    // only what the line adds to the header (a long path and the same lead would crowd out its detail)
+    let common = 0;
+    while (common < text.length && text[common] === header[common]) common++;
+    message += ` ${text.slice(common)}`;
+  }
+  return message;
+}
 
 /**
  * Some tools print the location alone on its line, then an excerpt, and only then the verdict (`Error: …`),

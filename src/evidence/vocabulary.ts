@@ -466,7 +466,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // Meson's configure errors for what the build needs and the machine lacks (`meson.build:5:0: ERROR: Dependency
         // "boost" not found`, `C library 'gnutls' not found`, `python3 is missing modules: ply`): a dependency, not the code
         String.raw`\bDependency "[^"]+" not found\b|\bC(?:\+\+)? (?:shared )?library '[^']+' not found\b|\bis missing modules?: \S`,
-        String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|[Uu]nknown command`,
+        // (an unknown command reported at a file's line is a directive that file uses, not a program the machine
+        // lacks: H2O's `[h2o/h2o.conf:17] unknown command: file.dir-listing`, compile below)
+        String.raw`: command not found$|: not found$|is not recognized as an internal or external command|[Ee]xecutable (?:file )?not found|[Nn]o such command|(?<!\w:\d+\b[^\n]*)[Uu]nknown command`,
         String.raw`[Vv]ulnerabilit(?:y|ies) found|[Ii]ntroduced through:|\bCVE-\d{4}-\d+`,
         // a manifest checker's list of packages the code uses but the manifest does not declare (depcheck's
         // `Missing dependencies` over `* x: ./index.js`): the build wants a dependency
@@ -480,7 +482,7 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
       [
         String.raw`Buildfile: \S+ does not exist|there is no POM in this directory|Target "[^"]+" does not exist|[Nn]o rule to make target|[Nn]o targets specified and no makefile|[Cc]ould not find or load main class|[Uu]nable to access jarfile |[Tt]ask '[^']+' not found in|[Pp]roject '[^']+' not found in|[Nn]o such (?:task|target)\b|[Uu]nknown (?:target|task|goal)\b`,
         // (an unknown tag is a template engine's: Nunjucks' `unknown block tag: endfor`, Liquid's `Unknown tag 'x'`)
-        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|property|keyword|setting|parameter|entry|(?:block )?tag)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
+        String.raw`\bundefined (?:secret|constant|macro)\b|is undefined or private|\bis (?:not defined|undefined)\b|[Uu]ndefined (?:reference|symbol|index|offset)|[Uu]n(?:known|recogni[sz]ed) (?:type|identifier|field|attribute|option|directive|command|property|keyword|setting|parameter|entry|(?:block )?tag)|[Ii]nvalid (?:syntax|configuration|template|value for)|[Mm]alformed|[Uu]nexpected (?:token|symbol|end of input|indent|character|EOF)|\bexpected (?:near|before|after)\b|cannot be resolved(?: to a type)?\b|\bnot found in (?:scope|this scope)`,
         String.raw`\bline \d+: \S+: No such file or directory$|^\S+: line \d+: \S+: No such file or directory`,
         // A parser's missing token (Lua's and Pascal's `'end' expected`): the word a test's comparison uses too, but quoting a token
         // (not a thing some other thing expects: Redocly's `` `{petId}` expected by path `/pets/{petId}` ``)

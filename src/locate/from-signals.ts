@@ -236,8 +236,12 @@ function namedAbove(diff: PrDiff | undefined, ws: Workspace, file: string, line:
   }
   return undefined;
 }
-/** The name an undeclared-name report quotes (Spin's `undeclared variable: haschild`, `'x' undeclared`, `undefined name 'x'`). */
-const UNDECLARED_NAME = /\b(?:undeclared|undefined|unknown) (?:variable|identifier|name|symbol)s?:?\s+['"`‘]?([A-Za-z_]\w*)|['"`‘]([A-Za-z_]\w*)['"`’] (?:undeclared|is not defined|not defined)\b/;
+/**
+ * The name an undeclared-name report quotes (Spin's `undeclared variable: haschild`, `'x' undeclared`, `undefined
+ * name 'x'`), or the quoted token literal a grammar uses undeclared, printed in quotes of its own (Happy's `unknown
+ * identifier ''%''`: the literal `'%'`).
+ */
+const UNDECLARED_NAME = /\b(?:undeclared|undefined|unknown) (?:variable|identifier|name|symbol|token)s?:?\s+(?:['"`‘](['"][^'"\s]{1,8}['"])['"`’]|['"`‘]?([A-Za-z_]\w*))|['"`‘]([A-Za-z_]\w*)['"`’] (?:undeclared|is not defined|not defined)\b/;
 
 /**
  * A parser that reads a token ahead reports an undeclared name on the line after it (Spin's `a.pml:36, Error:
@@ -246,10 +250,12 @@ const UNDECLARED_NAME = /\b(?:undeclared|undefined|unknown) (?:variable|identifi
  */
 function undeclaredNameAbove(ws: Workspace, file: string, line: number, message: string): number | undefined {
   const m = UNDECLARED_NAME.exec(message);
-  const name = m?.[1] ?? m?.[2];
+  const name = m?.[1] ?? m?.[2] ?? m?.[3];
   const text = ws.lines(file);
   if (!name || !text) return undefined;
-  const holds = (t: string | undefined) => !!t && new RegExp(String.raw`(?<![\w$])${name}(?![\w$])`).test(t);
+  // a whole word, or the literal as written, quotes and all
+  const spelt = new RegExp(/^\w/.test(name) ? String.raw`(?<![\w$])${name}(?![\w$])` : name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const holds = (t: string | undefined) => !!t && spelt.test(t);
   if (holds(text[line - 1])) return undefined;
   for (let n = line - 1; n >= line - READ_PAST && n >= 1; n--) if (holds(text[n - 1])) return n;
   return undefined;
@@ -366,7 +372,7 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   // a reported line that already ends with the separator the report misses (ISC dhcpd's `line 55: semicolon
   // expected.` on the statement after the one that lacks it) does not miss it, changed or not: the code above does
   const hasIt = sep !== undefined && (text?.[line - 1] ?? '').trimEnd().endsWith(sep);
-  if (!hunks && text && sep && /^\s*[)\]}]+[;,]?\s*$/.test(text[line - 1] ?? '') && BEFORE_CLOSER.test(message)) return lacksBeforeCloser(text, line, file, sep);
+  if (!hunks && text && sep && (hasIt || /^\s*[)\]}]+[;,]?\s*$/.test(text[line - 1] ?? ''))) return lacksBeforeCloser(text, line, file, sep);
   if (!(m || PARSE_REPORT.test(message)) || !hunks || (!closesOnly && !hasIt && hunks.some((h) => h.added.some((a) => a.n === line)))) return undefined;
   if (!text) return undefined;
   const added = new Set(hunks.flatMap((h) => h.added).map((a) => a.n));
@@ -386,14 +392,14 @@ function separatorMissingAbove(diff: PrDiff | undefined, ws: Workspace, file: st
   return undefined;
 }
 
-/** A separator said missing before a closing bracket (BIND's `missing ';' before '}'`). */
-const BEFORE_CLOSER = /\bbefore ['"`‘][)\]}]['"`’]/;
-
 /**
- * Without the diff: a report that the separator is missing before a closing bracket, placed on a line that only
- * closes one, its own separator aside (named-checkconf's `a.conf:15: missing ';' before '}'` on `};`), is about the code line just above it
- * (over blank lines and comments), when that line does not end with the separator: the tool says where it
- * noticed, the line above is where the separator belongs.
+ * Without the diff: a report that a separator is missing, placed on a line that only closes a bracket, its own
+ * separator aside (named-checkconf's `a.conf:15: missing ';' before '}'` on `};`, rpcgen's `a.x, line 31:
+ * expected ';'` on `};`), or on a line that already ends with that separator (Kamailio's `line 628, column 3-6:
+ * bad command: missing ';'?` on `exit;`, ISC dhcpd's `line 55: semicolon expected.` on the next statement), is
+ * about the code line just above it (over blank lines and comments), when that line does not end with the
+ * separator nor opens a bracket: the parser says where it noticed, at the token after the statement; the line
+ * above is where the separator belongs.
  */
 function lacksBeforeCloser(text: readonly string[], line: number, file: string, sep: string): number | undefined {
   for (let n = line - 1; n >= 1; n--) {
@@ -467,12 +473,17 @@ function documentedBelow(diff: PrDiff | undefined, ws: Workspace, file: string, 
 /** A statement's or a list item's closing separator. */
 const LINE_SEPARATOR = /[;,]$/;
 
-/** Whether the changed line `n` (now `text`) replaced a line that ended with a separator it no longer ends with. */
+/**
+ * Whether the changed line `n` (now `text`) replaced a line that ended with a separator it no longer ends with. A
+ * statement the change split over more lines (omniidl's `void f(in T x);` made `void f(in T x)` and `  raises
+ * (E)`) ends at the hunk's last added line, which takes the place of the last removed one.
+ */
 function droppedSeparator(hunks: readonly Hunk[], n: number, text: string): boolean {
   for (const h of hunks) {
     const i = h.added.findIndex((a) => a.n === n);
     if (i < 0) continue;
-    const old = h.removed[i]?.trimEnd();
+    const grew = i === h.added.length - 1 && h.removed.length > 0 && h.removed.length < h.added.length;
+    const old = (grew ? h.removed[h.removed.length - 1] : h.removed[i])?.trimEnd();
     const sep = old !== undefined ? LINE_SEPARATOR.exec(old)?.[0] : undefined;
     return sep !== undefined && !text.trimEnd().endsWith(sep);
   }
