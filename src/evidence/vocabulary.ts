@@ -546,7 +546,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\b(?:rule )?violations? (?:were |was )?found|unapproved licen[cs]es|\b(?:[Ff]ind[Bb]ugs|[Ss]pot[Bb]ugs|PMD|[Ee]rror ?[Pp]rone|apache-rat|license-maven-plugin)\b|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
         // A report that ends with the id of the rule it broke, in parentheses (HTMLHint's `… on line 39. (tag-pair)`,
         // csslint's and other checkers' `(rule-name)`): a checker's finding, named by its rule
-        String.raw`\((?:[a-z][a-z0-9]*-)+[a-z][a-z0-9]*\)\s*(?=\n|$)`,
+        // or before the place it ends with (markuplint's `error: The value of the "id" attribute is duplicated
+        // (id-duplication) /x/index.html:34:54`)
+        String.raw`\((?:[a-z][a-z0-9]*-)+[a-z][a-z0-9]*\)(?:\s+\S+:\d+(?::\d+)?)?\s*(?=\n|$)`,
         // or in brackets, as a category path and the checker's confidence (cpplint's `… [build/namespaces] [5]`), or as a
         // plugin's code joined to its name (Bandit's `>> Issue: [B602:subprocess_popen_with_shell_equals_true] …`)
         String.raw`\[(?:[a-z][a-z0-9_-]*\/)+[a-z][a-z0-9_-]*\]\s*\[\d\]\s*(?=\n|$)|\[[A-Z]{1,4}\d{2,4}:[a-z][a-z0-9]*(?:_[a-z0-9]+)+\]`,

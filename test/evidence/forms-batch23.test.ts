@@ -60,3 +60,10 @@ describe('locate with the diff: a late parse report', () => {
     }
   });
 });
+
+describe('second round (after the held-out five)', () => {
+  it("a report whose kebab-case rule id in parentheses comes just before its place is lint (markuplint)", () => {
+    expect(category(recorded('markuplint-duplicate-id-dropdown-bootstrap-starter', '(id-duplication)'))).toBe('lint');
+    expect(category('error: x is duplicated (id-duplication) /x/index.html:34:54 and more')).not.toBe('lint');
+  });
+});
