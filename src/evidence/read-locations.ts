@@ -122,8 +122,10 @@ const FORMS: readonly { re: RegExp; path: number; alt?: number; line: number; co
   // A report naming its file after `error for` / `error in` and its line after `at line`, the file's context between
   // (AppArmor's `AppArmor parser error for apparmor.d/usr.bin.man in profile apparmor.d/usr.bin.man at line 24: …`)
   { re: new RegExp(String.raw`\b[Ee]rror (?:for|in) ["'\`]?${ANY_PATH}["'\`]?(?: in [a-z]{1,20} \S+)? at line (\d+)\b`, 'g'), path: 1, line: 2 },
-  // `file:[12,5]`, `file:[12:5]`
-  { re: new RegExp(String.raw`${PATH}:\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
+  // `file:[12,5]`, `file:[12:5]`, and a space after the colon (luaparse's `data/a.lua: [45:18] ')' expected near 'x'`,
+  // the Lua-in-JS parsers' way): a line and a column in brackets right after the file say it is a place, so any
+  // extension will do
+  { re: new RegExp(String.raw`${ANY_PATH}: ?\[(\d+)[,:]\s*(\d+)\]`, 'g'), path: 1, line: 2, col: 3 },
   // Perl's and Tcl's `at t/a.t line 12`, PHP's `in /x/a.php on line 12`, `in a.R at line 3`
   { re: new RegExp(String.raw`\b(?:at|in) ${PATH}(?: on| at)? line (\d+)`, 'g'), path: 1, line: 2 },
   // `line 12 of a/b.rb`, `line 12 in file a.sh`, Chez Scheme's `at line 24, char 1 of examples/unify.ss`, the one

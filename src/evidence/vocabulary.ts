@@ -493,6 +493,14 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         WANTED_PUNCTUATION.source,
         // or names it in words (ISC dhcpd's `line 55: semicolon expected.`)
         String.raw`\b(?:semicolon|comma|colon) expected\b`,
+        // or says what it was expecting when the input stopped making sense (Hjson's `Found a punctuator character ':'
+        // when expecting a quoteless string (check your syntax) at line 13,15`, JavaCC's `Was expecting one of:`, ANTLR's
+        // and many hand-written parsers' `while expecting`): a parser's words, where a test says `expected`
+        String.raw`\b(?:[Ww]hen|[Ww]hile|[Ww]as|[Ww]ere) expecting\b|\bcheck your syntax\b`,
+        // A reference that resolves to nothing: a JSON pointer or `$ref` (json-schema-ref-parser's `Token "NewPet" does
+        // not exist.` under swagger-cli and every OpenAPI bundler built on it, `Error resolving $ref pointer`, openapi-
+        // generator's `Could not resolve reference`): the document names what it does not define, as an undefined name
+        String.raw`\bToken "[^"\n]+" does not exist\b|\$ref pointer\b|\b(?:[Cc]ould not|[Cc]an't|[Cc]annot|[Uu]nable to) resolve (?:\$ref|reference)\b`,
         // Go's YAML decoder (promtool's, and every Go tool's that reads a config: `yaml: unmarshal errors:` then
         // `line 41: field x not found in type config.ScrapeConfig`, `yaml: line 3: mapping values are not allowed`)
         String.raw`\byaml: (?:unmarshal errors|line \d+:)|\bfield \S+ not found in type\b`,
@@ -552,7 +560,9 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         String.raw`\btidy (?:error|check)|tidy checks failed|line longer than \d+|\bline too long\b|exceeds \d+ (?:characters|columns)|^Diff in \S+:\d+|needs? (?:re)?formatting|not (?:properly )?formatted|[Ww]ould (?:re)?format|[Ff]ormatting (?:issues|violations|differences)|[Cc]ode style issues|\bstyle (?:check|violation|error)s?\b|\b[A-Z]{1,4}\d{3,4}\b.*\b(?:violation|warning|error)\b|TODO is deprecated|\b(?:rule )?violations? (?:were |was )?found|unapproved licen[cs]es|\b(?:[Ff]ind[Bb]ugs|[Ss]pot[Bb]ugs|PMD|[Ee]rror ?[Pp]rone|apache-rat|license-maven-plugin)\b|\btypos?\b|\bspell(?:ing|check)\b|missing (?:copyright|licen[cs]e) header|[Uu]nsorted|[Ii]mports? (?:are|is) (?:incorrectly )?sorted`,
         // A report that ends with the id of the rule it broke, in parentheses (HTMLHint's `… on line 39. (tag-pair)`,
         // csslint's and other checkers' `(rule-name)`): a checker's finding, named by its rule
-        String.raw`\((?:[a-z][a-z0-9]*-)+[a-z][a-z0-9]*\)\s*(?=\n|$)`,
+        // or before the place it ends with (markuplint's `error: The value of the "id" attribute is duplicated
+        // (id-duplication) /x/index.html:34:54`)
+        String.raw`\((?:[a-z][a-z0-9]*-)+[a-z][a-z0-9]*\)(?:\s+\S+:\d+(?::\d+)?)?\s*(?=\n|$)`,
         // or in brackets, as a category path and the checker's confidence (cpplint's `… [build/namespaces] [5]`), or as a
         // plugin's code joined to its name (Bandit's `>> Issue: [B602:subprocess_popen_with_shell_equals_true] …`)
         String.raw`\[(?:[a-z][a-z0-9_-]*\/)+[a-z][a-z0-9_-]*\]\s*\[\d\]\s*(?=\n|$)|\[[A-Z]{1,4}\d{2,4}:[a-z][a-z0-9]*(?:_[a-z0-9]+)+\]`,
@@ -590,6 +600,11 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // detected`) and a copy/paste detector's clones (jscpd's `Clone found`, `too many duplicates … over
         // threshold`): a check of the code's structure, not a build that failed
         String.raw`\b[Cc]ircular (?:dependency|dependencies|imports?)\b|\b[Dd]ependency cycles? detected\b|\bClones? found\b|\bFound \d+ clones?\b|\btoo many duplicates\b`,
+        // A checker's tally of the rules its findings broke (dependency-cruiser's `x 1 dependency violations (1 errors, 0
+        // warnings)`, Checkstyle's `There are 3 checkstyle violations`, conftest's `2 policy violations`), and a finding
+        // headed by its severity and its rule's kebab-case name (dependency-cruiser's `error no-circular: a.js → b.js`,
+        // the `warn not-to-unresolvable:` of the same family): violations of a project's rules, not a broken build
+        String.raw`\b\d+ (?:[a-z]+ )?violations?\b|(?:^|\n)\s*(?:error|warn|warning|info) [a-z][a-z0-9]*(?:-[a-z0-9]+)+: \S`,
       ].join('|'),
     ),
   ],
@@ -629,7 +644,9 @@ export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\
 /**
  * Words that say a report is about a fault, with or without a severity (the generic matcher reads the same). A value
  * outside its bounds (OpenNTPD's `weight must be between 1 and 10`) and an entry that does not balance (bean-check's
- * `Transaction does not balance`) state a fault as plainly as `invalid`.
+ * `Transaction does not balance`) state a fault as plainly as `invalid`; so does a name or number given twice where
+ * one is allowed (buf's and protoc's `field number \`8\` used more than once`, `"x" is already defined`, Go's
+ * `x redeclared in this block`, `defined multiple times`), which `duplicate` says in other tools' words.
  */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than))\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than)|more than once|multiple times|already (?:defined|declared|used|exists)|redeclared)\b/i;

@@ -522,11 +522,13 @@ const CLOSER_DROPPED_SPAN = 15;
  * A parser that read on past a bracket a change left open reports where it finally gave up, on a line the PR did
  * not change (nearley's `Syntax error at line 17 col 1:` / `Unexpected word token` at the next rule, for the `)`
  * dropped from `int -> ("-"|"+"):?` on line 7): the nearest changed line above it, within a few lines, whose change
- * opens more brackets than its old text did is the place.
+ * opens more brackets than its old text did is the place. So is one whose change only took code out (a comma, a
+ * closing bracket, an operator): the parser read on past the gap and stopped at the next token (json5's and Hjson's
+ * next key, luaparse's next alternative), a late report of the same family.
  */
 function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
   const hunks = diff?.byFile.get(file)?.hunks;
-  if (!PARSE_REPORT.test(message) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
+  if (!(PARSE_REPORT.test(message) || LATE_PARSE_REPORT.test(message)) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
   const net = (t: string) => {
     const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
     return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
@@ -535,7 +537,7 @@ function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
   for (const h of hunks) {
     for (const [i, a] of h.added.entries()) {
       const removed = h.removed[i];
-      if (a.n >= line || line - a.n > CLOSER_DROPPED_SPAN || removed === undefined || net(a.text) <= net(removed)) continue;
+      if (a.n >= line || line - a.n > CLOSER_DROPPED_SPAN || removed === undefined || (net(a.text) <= net(removed) && !onlyDeletes(removed, a.text))) continue;
       if (best === undefined || a.n > best) best = a.n;
     }
   }
@@ -559,6 +561,28 @@ function changedJustAbove(diff: PrDiff | undefined, ws: Workspace, file: string,
   while (above >= 1 && !text[above - 1]!.trim()) above--;
   return above >= 1 && isChangedLine(diff, file, above) ? above : undefined;
 }
+
+/**
+ * A change that only took code out of its line (the old text, spaces aside, with characters deleted and none
+ * added: `"license": "MIT",` → `"license": "MIT"`, `],` → `,`, a `+` between two alternatives dropped): what a
+ * parser that reads on past it reports at the next token it cannot take, a line or more below (json5's next key,
+ * Hjson's, luaparse's next alternative).
+ */
+function onlyDeletes(before: string, after: string): boolean {
+  const old = before.replace(/\s+/g, '');
+  const now = after.replace(/\s+/g, '');
+  if (now.length >= old.length) return false;
+  let i = 0;
+  for (const c of old) if (i < now.length && c === now[i]) i++;
+  return i === now.length;
+}
+
+/**
+ * A parser's report of what it wanted where it stopped, in words PARSE_REPORT leaves to the separator rules: a
+ * quoted token then `expected` (luaparse's `')' expected near 'Ct'`, Lua's own), what it was `expecting` (Hjson,
+ * JavaCC), a character it could not take (json5's `invalid character '"' at 12:3`).
+ */
+const LATE_PARSE_REPORT = /['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b(?! by\b)|\b(?:when|while|was|were) expecting\b|\bcheck your syntax\b|\binvalid character\b/i;
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
 const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\b(?:error|failed) (?:during|while|when) parsing\b/i;
