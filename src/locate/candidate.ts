@@ -19,7 +19,11 @@ export interface Candidate {
   ambiguous?: boolean;
   /** For a stack frame: 0 for the innermost frame in the repository, 1 for its caller, ... */
   depth?: number;
+  /** One of the log's own locations (a diagnostic, a failing test, a frame) was merged into this candidate from another route. */
+  logLocated?: boolean;
 }
+
+const LOG_LOCATIONS: ReadonlySet<Cause> = new Set(['diagnostic', 'test', 'frame']);
 
 /** Merges candidates on the same file:line, keeping the best score and all the evidence. */
 export function mergeCandidates(cands: Candidate[]): Candidate[] {
@@ -42,6 +46,7 @@ export function mergeCandidates(cands: Candidate[]): Candidate[] {
     const bonus = !seen.has(lo.cause) || !seen.has(hi.cause) ? Math.min(0.15, lo.score * 0.2) : 0;
     seen.add(lo.cause).add(hi.cause);
     const merged: Candidate = { ...hi, score: hi.score + bonus, signals: [...hi.signals, ...lo.signals], notes: [...hi.notes, ...lo.notes] };
+    if (LOG_LOCATIONS.has(lo.cause) || hi.logLocated || lo.logLocated) merged.logLocated = true;
     // Say why in the tool's own words when the log has them ("TypeError: …"), not "changed by this PR".
     if (!hi.signals.length && lo.signals.length) {
       merged.message = lo.message;

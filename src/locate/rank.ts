@@ -10,7 +10,7 @@ export function rankCandidates(verified: Verified[], diff: PrDiff | undefined): 
   const ranked = verified.map((v) => {
     // a log location that landed on a diff candidate is still one of the log's own locations (esbuild's note
     // `The symbol "strings" was declared a constant here: src/index.ts:5:8` on the PR's changed declaration)
-    const fromLog = v.cause !== 'diff' || v.signals.length > 0;
+    const fromLog = v.cause !== 'diff' || v.logLocated === true;
     const boost = fromLog && isChangedLine(diff, v.file, v.line) ? 0.2 : 0;
     return { v, key: v.score + boost };
   });

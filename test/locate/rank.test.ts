@@ -52,6 +52,12 @@ describe('rankCandidates', () => {
     expect(rankCandidates([fromDiff, diagnostic], diff)[0]).toBe(diagnostic);
   });
 
+  it("boosts a diff candidate the log's own location landed on (merged from a diagnostic on the changed line)", () => {
+    const fromDiff = v('src/money.ts', 8, { cause: 'diff', signals: [sig(9)], logLocated: true });
+    const diagnostic = v('src/receipt.ts', 15, { signals: [sig(3)] });
+    expect(rankCandidates([diagnostic, fromDiff], diff)[0]).toBe(fromDiff);
+  });
+
   it('score first: the changed-line boost does not lift a much weaker candidate', () => {
     const strong = v('src/receipt.ts', 15, { score: 1.5 });
     const weakChanged = v('src/money.ts', 8, { score: 0.5 });
