@@ -1,13 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the benchmark
-import { gitDirOf } from '../../scripts/bench-pins-lib.mjs';
+import { describe, expect, it } from 'vitest';
 import { diagnoseWithTrace } from '../../src/diagnose.js';
 import { isOwnModule } from '../../src/locate/blame-change.js';
 import type { Workspace } from '../../src/repo/workspace.js';
+import { realPin } from '../helpers/real-pin.js';
 
 /**
  * Abjad/abjad, Travis job 375673938 (fixtures/real-pins/Abjad-abjad-375673938: the BugSwarm dissection's
@@ -18,22 +13,12 @@ import type { Workspace } from '../../src/repo/workspace.js';
  * the report. Neither is the pin: the use did not make the project's own module missing, and the frame is
  * a caller of the line the report names. Runs where `fetch` brought the mirrors (like npm run bench:pins).
  */
-const c = JSON.parse(readFileSync(new URL('../../fixtures/real-pins/Abjad-abjad-375673938/case.json', import.meta.url), 'utf8'));
-const repoGit = gitDirOf(c.repo);
-const logGit = gitDirOf(c.log.dataset);
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const pin = realPin('Abjad-abjad-375673938');
 
-describe.skipIf(!repoGit || !logGit)("a missing module of the project's own (real Abjad failure)", () => {
+describe.skipIf(!pin.available)("a missing module of the project's own (real Abjad failure)", () => {
   it('pins the import line the report names, with the breaking diff', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'redline-ownmod-'));
-    dirs.push(dir);
-    const tree = join(dir, 'tree');
-    execFileSync('git', ['clone', '--shared', '--no-checkout', '-q', repoGit, tree]);
-    execFileSync('git', ['-C', tree, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', c.failing]);
-    const log = join(dir, 'failing.log');
-    writeFileSync(log, execFileSync('git', [`--git-dir=${logGit}`, 'show', `${c.log.commit}:${c.log.path}`], { maxBuffer: 64 << 20 }));
-    const { diagnosis, trace } = await diagnoseWithTrace({ log, repo: tree, base: c.base });
+    const { tree, log } = pin.checkout();
+    const { diagnosis, trace } = await diagnoseWithTrace({ log, repo: tree, base: pin.c.base });
     const top = diagnosis.findings[0]!;
     expect(`${top.file}:${top.line}`).toBe('abjad/cli/__init__.py:5');
     const use = trace.candidates.find((x: { file: string }) => x.file === 'abjad/cli/test/test_commandlinetools_DoctestScript.py')!;
