@@ -145,7 +145,8 @@ export async function diagnoseWithTrace(req: DiagnoseRequest): Promise<{ diagnos
   progress('locating');
   const lineText = textLookup(scan.lines);
   const evidenceText = firstEvidence.lines.map((l) => l.text);
-  const evidence = linesAroundBlocks(firstEvidence.blocks, evLines);
+  // read only when no listed form placed the failure (locateCandidates)
+  const evidence = () => linesAroundBlocks(firstEvidence.blocks, evLines);
   const locate = (d: PrDiff | undefined) => locateCandidates({ signals, ws, diff: d, category, lineText, evidence, evidenceText, graph: req.graph !== false });
   let verified = await locate(diff);
   // 7b. Pushes and silent diffs (issue 15): no PR diff, or one that reaches none of the candidates: the
@@ -232,7 +233,8 @@ interface LocateParams {
   diff: PrDiff | undefined;
   category: Category;
   lineText: (n: number) => string | undefined;
-  evidence: { n: number; text: string }[];
+  /** The evidence blocks' lines and those around them, for the named-file reader. */
+  evidence: () => { n: number; text: string }[];
   evidenceText: string[];
   graph: boolean;
 }
@@ -247,7 +249,7 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
   if (ws && category !== 'infra' && !candidates.length) {
     // Kept only when they place something: a file named with no line would otherwise narrow the rare-identifier
     // search below to that file's (absent) span, where the whole checkout's search may still place it.
-    const named = signalsNamingCheckoutFiles(p.evidence, ws, category);
+    const named = signalsNamingCheckoutFiles(p.evidence(), ws, category);
     const placed = named.length ? candidatesFromSignals([...signals, ...named], ws, diff) : [];
     if (placed.length) {
       signals = [...signals, ...named];

@@ -46,16 +46,14 @@ const REPORT_CHARS = 500;
 
 /** The evidence blocks' lines and those just around them, in the failing step, each once, in log order. */
 export function linesAroundBlocks(blocks: readonly { start: number; end: number }[], lines: readonly NamedFileLine[]): NamedFileLine[] {
+  // each block's words, gathered once
+  const reports = blocks.map((b) => lines.filter((x) => x.n >= b.start && x.n <= b.end).map((x) => x.text.trim()).join(' ').slice(0, REPORT_CHARS));
   const out: NamedFileLine[] = [];
   for (const l of lines) {
-    const near = blocks.filter((b) => l.n >= b.start - AROUND_BLOCK && l.n <= b.end + AROUND_BLOCK);
-    if (!near.length) continue;
-    if (near.some((b) => l.n >= b.start && l.n <= b.end)) out.push({ n: l.n, text: l.text });
-    else {
-      const b = near[0]!;
-      const report = lines.filter((x) => x.n >= b.start && x.n <= b.end).map((x) => x.text.trim()).join(' ').slice(0, REPORT_CHARS);
-      out.push({ n: l.n, text: l.text, ...(report ? { report } : {}) });
-    }
+    const near = blocks.findIndex((b) => l.n >= b.start - AROUND_BLOCK && l.n <= b.end + AROUND_BLOCK);
+    if (near < 0) continue;
+    if (blocks.some((b) => l.n >= b.start && l.n <= b.end)) out.push({ n: l.n, text: l.text });
+    else out.push({ n: l.n, text: l.text, ...(reports[near] ? { report: reports[near] } : {}) });
   }
   return out;
 }

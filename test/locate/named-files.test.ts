@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { openWorkspace } from '../../src/repo/workspace.js';
 import { linesAroundBlocks, signalsNamingCheckoutFiles } from '../../src/locate/named-files.js';
 import { logLines } from '../helpers/log.js';
+// @ts-expect-error plain ESM helper shared with the benchmark
+import { evaluateCase } from '../../scripts/eval-cases.mjs';
+import { diagnoseWithTrace } from '../../src/diagnose.js';
 
 /**
  * A place in a syntax no location form lists, read because its token names a file of the checkout. Each case is
@@ -72,25 +75,16 @@ describe('places next to a checkout file, in any syntax', () => {
 
 describe('end to end: the reader stands in when no listed form places the failure', () => {
   it("places Verilator's width warning under `%Error: Exiting due to 1 warning(s)` on sub.v:20", async () => {
-    // @ts-expect-error plain ESM helper shared with the benchmark
-    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
-    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
     const r = await evaluateCase('verilator-lint-width-narrowed-counter-tracing', diagnoseWithTrace, { noBase: true });
     expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('sub.v:20');
   });
 
   it('a file named with no line does not narrow the rare-identifier search (desktop-file-validate, no diff)', async () => {
-    // @ts-expect-error plain ESM helper shared with the benchmark
-    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
-    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
     const r = await evaluateCase('desktop-file-validate-reserved-category-fish', diagnoseWithTrace, { noBase: true });
     expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('fish.desktop:12');
   });
 
   it("TypeDoc's fileless `@param with name \"template\"` warning: the file its command read, at the PR's change sharing most of the report's words", async () => {
-    // @ts-expect-error plain ESM helper shared with the benchmark
-    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
-    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
     const r = await evaluateCase('typedoc-param-name-mismatch-ts-dedent', diagnoseWithTrace);
     expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('src/index.ts:4');
   });
@@ -98,9 +92,6 @@ describe('end to end: the reader stands in when no listed form places the failur
 
 describe('ranking', () => {
   it("a log location on the PR's changed line ranks as one, even when the diff proposed that line too (esbuild's declaration note)", async () => {
-    // @ts-expect-error plain ESM helper shared with the benchmark
-    const { evaluateCase } = await import('../../scripts/eval-cases.mjs');
-    const { diagnoseWithTrace } = await import('../../src/diagnose.js');
     const r = await evaluateCase('tsup-assign-to-const-ts-dedent-strings', diagnoseWithTrace);
     expect(r.diagnosis.findings.slice(0, 2).map((f: { file: string; line: number }) => `${f.file}:${f.line}`)).toEqual(['src/index.ts:5', 'src/index.ts:28']);
   });
