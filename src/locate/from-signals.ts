@@ -3,6 +3,7 @@ import type { Candidate } from './candidate.js';
 import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Workspace } from '../repo/workspace.js';
 import { isTestFile } from '../repo/related-files.js';
 import { changedBy, isChangedLine, type Hunk, type PrDiff } from '../repo/diff.js';
+import { quoteLeftOpenAbove } from './quote-left-open.js';
 
 /**
  * An exception raised in the code under test, in a stack the failing test called: the code's innermost
@@ -95,9 +96,13 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       line = documented;
     } else if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
-      const unclosed = above === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
-      const readPast = above === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
-      if (readPast !== undefined) {
+      const quoteOpen = above === undefined ? quoteLeftOpenAbove(diff, file, line, s.message) : undefined;
+      const unclosed = above === undefined && quoteOpen === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
+      const readPast = above === undefined && quoteOpen === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
+      if (quoteOpen !== undefined) {
+        notes.push(`line ${quoteOpen}, changed above the reported line ${line}, left a quote unpaired: every later quote pairs the wrong way up to where the reader gave up`);
+        line = quoteOpen;
+      } else if (readPast !== undefined) {
         notes.push(`line ${readPast}, just above the reported line ${line}, has the undeclared name the report quotes`);
         line = readPast;
       } else if (above !== undefined) {
