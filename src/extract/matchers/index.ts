@@ -90,6 +90,7 @@ import { xcprettyMatcher } from './xcpretty.js';
 // end p14mat2
 // p14jvm: JVM build tools (one contiguous block)
 import { antMatcher } from './ant.js';
+import { antJunitMatcher } from './ant-junit.js';
 import { jvmCrashMatcher } from './jvm-crash.js';
 // end p14jvm
 import { packageManagerMatcher } from './package-managers.js';
@@ -192,6 +193,7 @@ export const MATCHERS: readonly Matcher[] = [
   // end p14mat2
   // p14jvm: JVM build tools
   antMatcher,
+  antJunitMatcher,
   jvmCrashMatcher,
   // end p14jvm
   packageManagerMatcher,
