@@ -33,3 +33,18 @@ describe.skipIf(!hasWildLog(JNA))("Ant's `<junit>` report (brief formatter) unde
     expect(isEmptyLine('    [junit]')).toBe(true);
   });
 });
+
+const EXEDIO = 'gha-ant-exedio-junit-vault-group';
+
+describe.skipIf(!hasWildLog(EXEDIO))("the JUnit Platform Console Launcher's `Failures (N):` report", () => {
+  it("quotes its first failure whole: the header, the test, its exception and frames down to the test's own frame (exedio; before: only the `14 tests failed` count and Ant's verdict)", async () => {
+    const lines = await evidenceOf(EXEDIO);
+    const header = wildLineNo(EXEDIO, /\[junit\] Failures \(14\):/);
+    const testFrame = wildLineNo(EXEDIO, /VaultFileServicePropertiesProbeTest\.probeGroups\(VaultFileServicePropertiesProbeTest\.java:555\)/);
+    expect(lines[0]).toBe(header);
+    for (let n = header; n <= testFrame; n++) expect(lines).toContain(n);
+    // the JDK's reflection under the test's frame is the way in, and the next failure of the list is not quoted
+    expect(lines).not.toContain(testFrame + 1);
+    expect(lines).not.toContain(wildLineNo(EXEDIO, /JUnit Jupiter:VaultFileServicePosixGroupTest:putStreamInfo\(\)/));
+  });
+});

@@ -91,6 +91,7 @@ import { xcprettyMatcher } from './xcpretty.js';
 // p14jvm: JVM build tools (one contiguous block)
 import { antMatcher } from './ant.js';
 import { antJunitMatcher } from './ant-junit.js';
+import { junitConsoleMatcher } from './junit-console.js';
 import { jvmCrashMatcher } from './jvm-crash.js';
 // end p14jvm
 import { packageManagerMatcher } from './package-managers.js';
@@ -194,6 +195,7 @@ export const MATCHERS: readonly Matcher[] = [
   // p14jvm: JVM build tools
   antMatcher,
   antJunitMatcher,
+  junitConsoleMatcher,
   jvmCrashMatcher,
   // end p14jvm
   packageManagerMatcher,
