@@ -13,11 +13,10 @@ const JNA = 'gha-ant-jna-callback-wrapper-not-reused';
 const evidenceOf = async (id: string) => (await diagnose({ log: wildLog(id) })).evidence.map((e) => e.line);
 
 describe.skipIf(!hasWildLog(JNA))("Ant's `<junit>` report (brief formatter) under Ant's task column", () => {
-  it("quotes the failed test case, its message, exception and frames, with the suite's tally and verdict (jna; before: only `BUILD FAILED`)", async () => {
+  it("quotes the failed test case, its message, exception and frames, and the suite's verdict (jna; before: only `BUILD FAILED`)", async () => {
     const lines = await evidenceOf(JNA);
     const header = wildLineNo(JNA, /\[junit\] Testcase: testInvokeCallback\(com\.sun\.jna\.DirectCallbacksTest\):\tFAILED/);
-    expect(lines).toContain(header);
-    expect(lines).toContain(wildLineNo(JNA, /\[junit\] Tests run: 53, Failures: 1, /));
+    expect(lines[0]).toBe(header);
     expect(lines).toContain(wildLineNo(JNA, /\[junit\] junit\.framework\.AssertionFailedError: /, header));
     expect(lines).toContain(wildLineNo(JNA, /\[junit\] \tat com\.sun\.jna\.CallbacksTest\.testInvokeCallback\(CallbacksTest\.java:969\)/));
     expect(lines).toContain(wildLineNo(JNA, /\[junit\] Test com\.sun\.jna\.DirectCallbacksTest FAILED/));

@@ -6,8 +6,6 @@ const MAX_LINE = 2000;
 const MAX_FAILURES = 50;
 /** Lines of one test case's report read: the message, the exception and Ant's already filtered frames. */
 const MAX_BODY = 14;
-/** How far above a test case its suite's tally may be: the suite's other test cases print above it. */
-const MAX_TALLY_GAP = 400;
 /** How far below a test case's report Ant's `Test <class> FAILED` verdict may sit (blank lines, Ant's `[junit]` alone). */
 const MAX_VERDICT_GAP = 4;
 
@@ -15,9 +13,6 @@ const MAX_VERDICT_GAP = 4;
 // ERROR`). (The plain formatter's two-line form, `Testcase: testX took 1.429 sec` then `\tFAILED`, is left
 // for a round whose development logs show it.)
 const BRIEF = /^Testcase: ([\w$]+)(?:\(([\w$.]+)\))?:\s+(FAILED|Caused an ERROR)\s*$/;
-// The suite's tally, printed above its test cases: `Tests run: 53, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 4.469 sec`.
-const TALLY = /^Tests run: \d+, Failures: (\d+), Errors: (\d+),/;
-const SUITE = /^Testsuite: /;
 // Ant's verdict on the suite after its report: `Test com.sun.jna.DirectCallbacksTest FAILED`.
 const SUITE_VERDICT = /^Test [\w$.]+ FAILED\s*$/;
 // The end of one test case's report: the next one, the suite's output sections, the next suite.
@@ -25,9 +20,10 @@ const BODY_END = /^Testcase: |^Testsuite: |^-{5,} (?:Standard|-)|^Test [\w$.]+ F
 
 /**
  * Reads the failures Ant's `<junit>` task reports with its brief formatter (Ant's task column cut,
- * src/extract/task-prefix.ts): each failed or errored test case with its message, exception and frames, the
- * suite's tally above it when it counts failures, and Ant's `Test <class> FAILED` verdict under the suite's
- * last report. Ant's own `BUILD FAILED` only says that a test failed; this says which and why.
+ * src/extract/task-prefix.ts): each failed or errored test case with its message, exception and frames, and
+ * Ant's `Test <class> FAILED` verdict under the suite's last report. The suite's `Tests run:` tally above is
+ * left out: it only counts, and a block reaching up to it takes in whatever the suite printed above it (jna's
+ * own stderr). Ant's own `BUILD FAILED` only says that a test failed; this says which and why.
  */
 export const antJunitMatcher: Matcher = {
   id: 'ant-junit',
@@ -43,8 +39,6 @@ export const antJunitMatcher: Matcher = {
       failures++;
       const [, test, cls, kind] = head;
       const related: number[] = [];
-      const tally = tallyAbove(lines, i);
-      if (tally !== undefined) related.push(lines[tally]!.n);
       const message: string[] = [];
       let j = bodyFrom;
       for (; j < lines.length && j - bodyFrom < MAX_BODY; j++) {
@@ -79,14 +73,3 @@ export const antJunitMatcher: Matcher = {
     return out;
   },
 };
-
-/** The suite's `Tests run:` tally above test case i, when it counts a failure or an error (same suite). */
-function tallyAbove(lines: readonly LogLine[], i: number): number | undefined {
-  for (let k = i - 1; k >= 0 && k >= i - MAX_TALLY_GAP; k--) {
-    const t = lines[k]!.text;
-    const m = TALLY.exec(t);
-    if (m) return Number(m[1]) + Number(m[2]) > 0 ? k : undefined;
-    if (SUITE.test(t)) return undefined;
-  }
-  return undefined;
-}
