@@ -1,3 +1,4 @@
+import { antTaskLine } from '../extract/task-prefix.js';
 import type { LogLine } from '../types.js';
 import {
   errorScore,
@@ -50,8 +51,9 @@ const TITLED_RULE = /^\s*[-=]{3,} \S.*\S [-=]{3,}\s*$/;
 /**
  * An empty line, or one that is empty but for its logger's level tag: Maven prints its blank lines as
  * `[INFO] ` (and sbt as `[info] `), so a block under `[ERROR] Failures:` ends there as at a blank line.
+ * Ant's task column alone (`    [junit] `) is the blank line of the tool it relays, read the same way.
  */
-export const isEmptyLine = (text: string): boolean => text.trim() === '' || LEVEL_ONLY.test(text);
+export const isEmptyLine = (text: string): boolean => text.trim() === '' || LEVEL_ONLY.test(text) || antTaskLine(text)?.rest.trim() === '';
 /** A logger's level tag (`[INFO]`, Maven's and many others'). */
 const LEVEL = String.raw`\[(?:INFO|ERROR|WARN(?:ING)?|DEBUG|info|error|warn|debug)\]`;
 const LEVEL_ONLY = new RegExp(String.raw`^\s*${LEVEL}\s*$`);

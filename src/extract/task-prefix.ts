@@ -8,7 +8,8 @@ import type { LogLine } from '../types.js';
  * report, a Java program's stack trace), which the tool's matcher reads as it reads it without Ant.
  */
 const ANT_COLUMN = 12;
-const TASK = /^( *)\[((?:ant:)?[a-z][\w.-]*)\] /;
+// The column alone (`    [junit]`, the task's blank line, its trailing space trimmed by the log's cleaning) counts too.
+const TASK = /^( *)\[((?:ant:)?[a-z][\w.-]*)\](?: |$)/;
 
 /** The task's name and the tool's text of an Ant task-prefixed line, or undefined for any other line. */
 export function antTaskLine(text: string): { task: string; rest: string } | undefined {
@@ -32,7 +33,7 @@ export function withoutTaskPrefix(lines: readonly LogLine[]): readonly LogLine[]
   let out: LogLine[] | undefined;
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.text;
-    if (!t.includes('] ')) continue;
+    if (!t.includes(']')) continue;
     const hit = antTaskLine(t);
     if (!hit) continue;
     out ??= lines.slice();

@@ -90,6 +90,8 @@ import { xcprettyMatcher } from './xcpretty.js';
 // end p14mat2
 // p14jvm: JVM build tools (one contiguous block)
 import { antMatcher } from './ant.js';
+import { antJunitMatcher } from './ant-junit.js';
+import { junitConsoleMatcher } from './junit-console.js';
 import { jvmCrashMatcher } from './jvm-crash.js';
 // end p14jvm
 import { packageManagerMatcher } from './package-managers.js';
@@ -192,6 +194,8 @@ export const MATCHERS: readonly Matcher[] = [
   // end p14mat2
   // p14jvm: JVM build tools
   antMatcher,
+  antJunitMatcher,
+  junitConsoleMatcher,
   jvmCrashMatcher,
   // end p14jvm
   packageManagerMatcher,
