@@ -7,6 +7,8 @@ import { changedBy, type PrDiff, type Hunk } from '../repo/diff.js';
 import { importsOf, isTestFile } from '../repo/related-files.js';
 import { mapLogPath, type Workspace } from '../repo/workspace.js';
 import { RAISED_UNDER_TEST } from './from-signals.js';
+import { isGeneratedFile } from './generated-file.js';
+import { CHANGED_LOG_LINE_BOOST } from './rank.js';
 
 /** Files that describe the build rather than hold code: a change there is a prior for dependency failures only. */
 const MANIFEST = /(^|\/)(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|requirements[\w.-]*\.txt|pyproject\.toml|setup\.(py|cfg)|Pipfile|go\.(mod|sum)|Cargo\.(toml|lock)|pom\.xml|build\.gradle(\.kts)?|Gemfile(\.lock)?|[\w.-]+\.csproj)$/;
@@ -70,7 +72,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   // The best frame raised in the repository's own code under a failing test (from-signals marks it): a
   // change the failure's stack never touches is linked to it only by imports or calls, which is weaker.
   const raised = Math.max(-Infinity, ...candidates.filter((c) => c.cause === 'frame' && c.depth === 0 && c.notes.includes(RAISED_UNDER_TEST)).map((c) => c.score));
-  const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file));
+  // A generated file (Cython's `.c` beside its `.pyx`) is the echo of its source's change, never the fix.
+  const sourceChanges = diff.files.filter((f) => !isTestFile(f.file) && !MANIFEST.test(f.file) && !NOT_CODE.test(f.file) && ws.fileSet.has(f.file) && !isGeneratedFile(ws, f.file));
   // Distance from the failing tests through imports (1 = imported by a test, 2 = imported by that), plus
   // references by name to a changed file (Ruby constants, same-package Java classes need no import).
   const distance = new Map<string, number>();
@@ -102,6 +105,8 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
   const out: Candidate[] = [];
   // Hunks changed elsewhere in the function the raising frame is in, by that frame's line (see belowRaisingLine).
   const besideRaise = new Map<Candidate, number>();
+  // The shallowest frame depth on each made candidate's changed line or function (see outerCallsBelowRaise).
+  const framedDepth = new Map<Candidate, number>();
   for (const cf of sourceChanges) {
     const renames = renamesIn(cf.hunks);
     const inDoc = docstringLines(ws, cf.file);
@@ -179,9 +184,11 @@ function blameForTest({ signals, candidates, ws, diff, lineText, graph }: BlameI
       };
       out.push(made);
       if (raiseLine !== undefined && raiseLine !== best.n) besideRaise.set(made, raiseLine);
+      const framedAt = [...onLine, ...inFunction].map((f) => f.depth);
+      if (framedAt.length) framedDepth.set(made, Math.min(...framedAt));
     }
   }
-  return belowRaisingLine(out, besideRaise, candidates);
+  return outerCallsBelowRaise(belowRaisingLine(out, besideRaise, candidates), framedDepth, raised, candidates);
 }
 
 /** How far below the raising frame's own line another changed line of its function is ranked. */
@@ -200,6 +207,30 @@ function belowRaisingLine(out: Candidate[], besideRaise: Map<Candidate, number>,
     if (c.score < anchor) continue;
     c.score = anchor - BESIDE_RAISE_BELOW;
     c.notes.push(`below line ${line}, where the innermost frame raised in this function`);
+  }
+  return out;
+}
+
+/** How far below the raising frame's line a changed line of an outer frame is ranked (below its function's hunks). */
+const OUTER_CALL_BELOW_RAISE = 0.02;
+
+/**
+ * When the breaking commit changed the function the innermost frame raised in (its line, or another line
+ * of that function), a changed line on an outer frame of the same stack is the call that led there, not
+ * where it broke: both ends of a changed call were edited together, and the exception came from the callee.
+ * Such a line ranks just below the raising frame's line and its function's other hunks. Without a change
+ * at the raising end, an outer frame's changed line keeps its place (it may well be the fault).
+ */
+function outerCallsBelowRaise(out: Candidate[], framedDepth: Map<Candidate, number>, raised: number, candidates: readonly Candidate[]): Candidate[] {
+  if (raised === -Infinity || ![...framedDepth.values()].some((d) => d === 0)) return out;
+  for (const [c, depth] of framedDepth) {
+    if (depth === 0 || c.score < raised) continue;
+    // The outer frame's own candidate on this line adds its corroboration when the two merge (mergeCandidates),
+    // and the final order lifts a log location on a changed line (rankCandidates): both are taken off first.
+    const same = candidates.filter((a) => a.file === c.file && a.line === c.line).map((a) => a.score);
+    const bonus = same.length ? Math.min(0.15, Math.max(...same) * 0.2) + CHANGED_LOG_LINE_BOOST : 0;
+    c.score = raised - OUTER_CALL_BELOW_RAISE - bonus;
+    c.notes.push('an outer frame\'s call into the changed function that raised: below the raising frame');
   }
   return out;
 }

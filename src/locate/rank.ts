@@ -6,12 +6,15 @@ import { isChangedLine, type PrDiff } from '../repo/diff.js';
  * locations, the PR's changed lines first: of five compiler errors, the one on a line the PR touched is
  * the root cause far more often than the knock-on errors on lines it did not touch.
  */
+/** The lift a log location gets for sitting on a line the PR changed. */
+export const CHANGED_LOG_LINE_BOOST = 0.2;
+
 export function rankCandidates(verified: Verified[], diff: PrDiff | undefined): Verified[] {
   const ranked = verified.map((v) => {
     // a log location that landed on a diff candidate is still one of the log's own locations (esbuild's note
     // `The symbol "strings" was declared a constant here: src/index.ts:5:8` on the PR's changed declaration)
     const fromLog = v.cause !== 'diff' || v.logLocated === true;
-    const boost = fromLog && isChangedLine(diff, v.file, v.line) ? 0.2 : 0;
+    const boost = fromLog && isChangedLine(diff, v.file, v.line) ? CHANGED_LOG_LINE_BOOST : 0;
     return { v, key: v.score + boost };
   });
   ranked.sort((a, b) => b.key - a.key || b.v.confidence - a.v.confidence || firstLogLine(a.v) - firstLogLine(b.v));
