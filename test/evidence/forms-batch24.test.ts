@@ -47,3 +47,17 @@ describe('late reports', () => {
     }
   });
 });
+
+describe('second round (after the held-out five were measured)', () => {
+  it("a parser's list of the tokens it could have taken is compile (i3's `Expected one of these tokens:`)", () => {
+    expect(category(recorded('i3-misspelled-floating-modifier-config', 'Expected one of these tokens'))).toBe('compile');
+  });
+
+  it("the runner's checkout folder, named for the repository, lends the report no words (a repository named `i3-misspelled-…`)", () => {
+    const inFile = recorded('i3-misspelled-floating-modifier-config', '(in file ');
+    expect(inFile).toContain('/home/runner/work/i3-misspelled-floating-modifier-config/');
+    expect(category(inFile)).toBe('unknown');
+    // the same words outside the checkout's path still count
+    expect(category('README.md:3: misspelled word: recieve')).toBe('lint');
+  });
+});
