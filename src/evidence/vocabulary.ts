@@ -497,6 +497,8 @@ export const CATEGORY_WORDS: readonly [Exclude<import('../types.js').Category, '
         // when expecting a quoteless string (check your syntax) at line 13,15`, JavaCC's `Was expecting one of:`, ANTLR's
         // and many hand-written parsers' `while expecting`): a parser's words, where a test says `expected`
         String.raw`\b(?:[Ww]hen|[Ww]hile|[Ww]as|[Ww]ere) expecting\b|\bcheck your syntax\b`,
+        // or lists the tokens it could have taken there (i3's `ERROR: CONFIG: Expected one of these tokens: <end>, '#', …`)
+        String.raw`\b[Ee]xpected one of (?:these |the following )?tokens\b`,
         // A reference that resolves to nothing: a JSON pointer or `$ref` (json-schema-ref-parser's `Token "NewPet" does
         // not exist.` under swagger-cli and every OpenAPI bundler built on it, `Error resolving $ref pointer`, openapi-
         // generator's `Could not resolve reference`): the document names what it does not define, as an undefined name
@@ -649,4 +651,4 @@ export const PLACE_REPORT = /^(?:[\w.@~+-]*\/)*[\w@+-][\w.@~+-]*\.[\w+-]{1,10}:\
  * `x redeclared in this block`, `defined multiple times`), which `duplicate` says in other tools' words.
  */
 export const FAULT_WORDS =
-  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|not (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than)|more than once|multiple times|already (?:defined|declared|used|exists)|redeclared)\b/i;
+  /\b(?:expected|unexpected|unknown|undefined|undeclared|missing|invalid|cannot|can't|unable|not (?:found|defined|declared|allowed|closed|supported)|unsupported|(?:not|neither) (?:a |an )?valid|no such|unterminated|unmatched|unbalanced|unclosed|illegal|bad|duplicate|redefined|mismatch(?:ed|es)?|too (?:many|few)|out of range|syntax|malformed|(?:does|do|did|could) not balance|must be (?:between|one of|at (?:least|most)|(?:less|greater|more|fewer) than)|more than once|multiple times|already (?:defined|declared|used|exists)|redeclared)\b/i;

@@ -4,6 +4,13 @@ import { categoryFromBlocks } from '../evidence/classify-blocks.js';
 import { CATEGORY_WORDS, FAULT_WORDS, INFRA_CAUSE, TEST_FAILURE_IN_COMPILER_SHAPE } from '../evidence/vocabulary.js';
 import { locationsIn, STYLISH_ROW } from '../evidence/read-locations.js';
 
+/**
+ * A hosted runner's checkout folder, named twice for the repository (`/home/runner/work/lint-rules/lint-rules/`,
+ * Travis's `/home/travis/build/owner/repo/`, Windows' `D:\a\repo\repo\`): the project's name, not the report's
+ * words, so a repository named `i3-misspelled-…` or `test-utils` does not make a config error a lint or a test.
+ */
+const CHECKOUT_ROOT = /(?:\/home\/runner\/work|\/Users\/runner\/work|\/home\/travis\/build|\b[A-Z]:\\a)[/\\][^/\\\s]+[/\\][^/\\\s]+[/\\]/g;
+
 /** Categories that, printed after an infra error, show the step ran on past it (as classify.ts reads signals). */
 const LATER_FAILURE: readonly Category[] = ['test', 'compile', 'lint'];
 
@@ -43,7 +50,7 @@ export function categoriseEvidence(input: EvidenceCategoryInput): Category {
   // project's failed. Infra ended the step (issue 14 part 4), whatever words git used.
   if (input.sourceFetch) return 'infra';
   const ordered = [...input.blocks].sort((a, b) => a.start - b.start);
-  const read = ordered.map((b) => ({ b, text: input.textOf(b) })).map((x) => ({ ...x, category: blockCategory(x.b, x.text), infra: speaksInfra(x.b, x.text) }));
+  const read = ordered.map((b) => ({ b, text: input.textOf(b).replace(CHECKOUT_ROOT, '') })).map((x) => ({ ...x, category: blockCategory(x.b, x.text), infra: speaksInfra(x.b, x.text) }));
   const lastInfra = read.map((x) => x.infra).lastIndexOf(true);
   const infraEnded = lastInfra >= 0 && !read.slice(lastInfra + 1).some((x) => LATER_FAILURE.includes(x.category));
 

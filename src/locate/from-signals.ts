@@ -97,7 +97,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     } else if (line !== undefined && ws && s.tool === 'evidence' && s.endLine === undefined) {
       const above = namedAbove(diff, ws, file, line, s.message);
       const quoteOpen = above === undefined ? quoteLeftOpenAbove(diff, file, line, s.message) : undefined;
-      const unclosed = above === undefined && quoteOpen === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
+      const unclosed = above === undefined && quoteOpen === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? separatorLostBeforeWord(diff, ws, file, line, s.column, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
       const readPast = above === undefined && quoteOpen === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
       if (quoteOpen !== undefined) {
         notes.push(`line ${quoteOpen}, changed above the reported line ${line}, left a quote unpaired: every later quote pairs the wrong way up to where the reader gave up`);
@@ -415,6 +415,33 @@ function lacksBeforeCloser(text: readonly string[], line: number, file: string, 
   return undefined;
 }
 
+/**
+ * A line that ends where a statement cannot: with the separator, an opening bracket, a list's comma or an operator
+ * (`attrs //`, `a +`, `x =`), so the code goes on below it. A single word (`let`, `in`) opens what follows.
+ */
+const OPEN_END = /[;,{([=:+\-*\/|&\\.<>?!]\s*$/;
+/** The code on a reported line before the token a parser did not expect: one word, nothing else. */
+const ONE_WORD = /^\s*[A-Za-z_][\w'-]*\s*$/;
+
+/**
+ * A parser that wanted a separator and met the token after the next line's first word (Nix's `syntax error,
+ * unexpected '=', expecting ';'` at `lib.nix:37:14`, the `=` of `op = …` under `ret = f system` whose `;` the PR
+ * dropped on line 36) read that word as going on with the line above: the code line above, when it ends where a
+ * statement may end and holds more than one word, is the place. Read without the PR's diff, from the file alone;
+ * with the diff, separatorMissingAbove places the change.
+ */
+function separatorLostBeforeWord(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, column: number | undefined, message: string): number | undefined {
+  const text = ws.lines(file);
+  if (!MISSING_SEPARATOR.test(message) || column === undefined || diff?.byFile.get(file)?.hunks || !text) return undefined;
+  if (!ONE_WORD.test((text[line - 1] ?? '').slice(0, column - 1))) return undefined;
+  for (let n = line - 1; n >= 1 && line - n <= SEPARATOR_READ_PAST + 1; n--) {
+    const t = text[n - 1] ?? '';
+    if (noTokens(t, file)) continue;
+    return ONE_WORD.test(t) || OPEN_END.test(t) ? undefined : n;
+  }
+  return undefined;
+}
+
 /** How far above an added line its neighbour statement may be, over blank lines and comments. */
 const NEIGHBOUR_SPAN = 4;
 
@@ -549,8 +576,12 @@ function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number
   return best;
 }
 
-/** A reader's report of input it could not take: a parse error, or a character or token it did not expect. */
-const READ_FAULT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\binvalid (?:character|token|syntax)\b|\bexpect(?:ed|ing)\b|\bmissing\b/i;
+/**
+ * A reader's report of input it could not take: a parse error, or a character or token it did not expect. A parser's
+ * own error class counts, prefixed with its library's name (svgo's `SvgoParserError: a.svg:31:11: Invalid attribute
+ * name` under an attribute whose closing quote the PR dropped on line 30).
+ */
+const READ_FAULT = /\b\w*(?:Parser?|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\binvalid (?:character|token|syntax)\b|\bexpect(?:ed|ing)\b|\bmissing\b/i;
 
 /**
  * A reader meets what a change broke only at the next token, and that is often the next line (json5's `invalid
