@@ -4,6 +4,7 @@ import { installedCopyOf, isExternalPath, mapLogPath, stripCiPrefix, type Worksp
 import { isTestFile } from '../repo/related-files.js';
 import { changedBy, isChangedLine, type Hunk, type PrDiff } from '../repo/diff.js';
 import { quoteLeftOpenAbove } from './quote-left-open.js';
+import { changeInBlockBelow } from './change-in-block.js';
 
 /**
  * An exception raised in the code under test, in a stack the failing test called: the code's innermost
@@ -99,6 +100,10 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       const quoteOpen = above === undefined ? quoteLeftOpenAbove(diff, file, line, s.message) : undefined;
       const unclosed = above === undefined && quoteOpen === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? separatorLostBeforeWord(diff, ws, file, line, s.column, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
       const readPast = above === undefined && quoteOpen === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
+      const words = reportWords(s.message);
+      const inBlock = above === undefined && quoteOpen === undefined && unclosed === undefined && readPast === undefined
+        ? changeInBlockBelow(diff, ws.lines(file), file, line, (t) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())))
+        : undefined;
       if (quoteOpen !== undefined) {
         notes.push(`line ${quoteOpen}, changed above the reported line ${line}, left a quote unpaired: every later quote pairs the wrong way up to where the reader gave up`);
         line = quoteOpen;
@@ -111,6 +116,9 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       } else if (unclosed !== undefined) {
         notes.push(`line ${unclosed}, changed just above the reported line ${line}, lacks the separator the report misses`);
         line = unclosed;
+      } else if (inBlock !== undefined) {
+        notes.push(`line ${inBlock} is the change inside the block that the reported line ${line} heads`);
+        line = inBlock;
       }
     }
     if (line !== undefined && ws && s.kind === 'diagnostic' && PY_SYNTAX.test(s.message) && /\.pyw?$/.test(file)) {
