@@ -2,8 +2,7 @@ import type { LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { isEmptyLine } from './grow-block.js';
 import type { Selection } from './select-blocks.js';
-import { isLocatedDiagnostic } from './vocabulary.js';
-import { isLocatedWarning } from './warnings-beside-error.js';
+import { isLocatedError, isLocatedWarning } from './warnings-beside-error.js';
 
 /**
  * How many lines of a list of compiler errors a reader pastes: the first ten (fixtures/README.md's quoting
@@ -15,10 +14,6 @@ const LIST_GAP = 2;
 /** How many lines the list's first lines are looked for in (warnings between errors are skipped). */
 const LIST_SCAN = 20_000;
 
-/** A located error (`src/x.ts(4,26): error TS2307: …`, `e: file:///…/A.kt:85:13 Unresolved reference`). */
-const KOTLIN_ERROR = /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+ /;
-const isLocatedError = (text: string): boolean =>
-  (isLocatedDiagnostic(text.replace(/^##\[error\]/, '')) && !isLocatedWarning(text)) || KOTLIN_ERROR.test(text);
 
 /**
  * The selection with a list of located errors quoted by its first LIST_LINES lines. tsc through pnpm prints

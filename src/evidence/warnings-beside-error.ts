@@ -1,6 +1,7 @@
 import type { LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { isEmptyLine } from './grow-block.js';
+import { isLocatedDiagnostic } from './vocabulary.js';
 
 /**
  * A warning that names its own place (`X.targets(130,3): warning MSB4011: …`, `a.c:3:1: warning: …`) or the
@@ -11,6 +12,12 @@ const LOCATED_WARNING = /^(?:##\[warning\]|\S*\.\w{1,10}(?::\d+(?::\d+)?:|\(\d+(
 /** Whether a line is a located warning (see LOCATED_WARNING). */
 export const isLocatedWarning = (text: string): boolean => text.length < 2000 && LOCATED_WARNING.test(text);
 
+/** kotlinc's located error (`e: file:///…/A.kt:85:13 Unresolved reference: item`). */
+const KOTLIN_ERROR = /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+ /;
+/** A located error (`src/x.ts(4,26): error TS2307: …`, its `##[error]` annotation, kotlinc's `e: file:…`). */
+export const isLocatedError = (text: string): boolean =>
+  (isLocatedDiagnostic(text.replace(/^##\[error\]/, '')) && !isLocatedWarning(text)) || KOTLIN_ERROR.test(text);
+
 /**
  * Blocks without the warnings printed beside an error. MSBuild prints its warnings one per line, each with its
  * place, straight above and below the one `error CS0246` that failed the build: read by shape they are one
@@ -18,9 +25,12 @@ export const isLocatedWarning = (text: string): boolean => text.length < 2000 &&
  * A warning is never the failure when the step reports an error too (matcher-blocks.ts leaves the matchers'
  * warnings out for that reason; this is the same rule for the generic finder's blocks): a block's leading
  * warnings are cut, a block ends before a warning that follows its error, and a block of warnings alone is
- * dropped when another block holds something else. A step that printed only warnings keeps its blocks.
+ * dropped when another block holds something else. Only beside an error that names its place: a step
+ * that printed warnings and no located error (cppcheck's `warning: Uninitialized variable` failing the step
+ * through `--error-exitcode`) keeps its blocks as they were.
  */
 export function withoutWarningsBesideError(blocks: readonly Block[], lines: readonly LogLine[]): Block[] {
+  if (!lines.some((l) => isLocatedError(l.text))) return [...blocks];
   const text = new Map(lines.map((l) => [l.n, l.text] as const));
   const warning = (n: number) => isLocatedWarning(text.get(n) ?? '');
   const quiet = (n: number) => isEmptyLine(text.get(n) ?? '');

@@ -25,6 +25,12 @@ describe('warnings printed beside the error (src/evidence/warnings-beside-error.
     expect(lines.filter((n) => n > error && n < error + 200)).toEqual([]);
   });
 
+  it("leaves a step that printed warnings and no located error as it was (golden cppcheck-uninitvar-encoded-length-cjson: the warning failed the step)", async () => {
+    const d = await diagnose({ log: new URL('../../fixtures/logs/cppcheck-uninitvar-encoded-length-cjson/log.txt', import.meta.url).pathname });
+    expect(d.evidence.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(d.category).toBe('lint');
+  });
+
   it('cuts leading warnings, ends a block at the next warning, drops a block of warnings alone; keeps warnings when they are all there is', () => {
     const text = [
       'src/a.cs(1,1): warning CS8618: field is null',
