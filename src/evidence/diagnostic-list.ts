@@ -9,6 +9,8 @@ import { isLocatedError, isLocatedWarning } from './warnings-beside-error.js';
  * rule for a failure that repeats, "a list of type errors: the first ten lines of a list").
  */
 export const LIST_LINES = 10;
+/** A compiler's source excerpt under its error: the gutter (`   36 |  FILE *in`) or the caret line (`  ^~~~`). */
+const SOURCE_EXCERPT = /^\s*\d*\s*\|(?:\s|$)|^\s*\^[~^]*\s*$/;
 /** How far a line inside the list may be from the next error (Gradle's task line between kotlinc's errors). */
 const LIST_GAP = 2;
 /** How many lines the list's first lines are looked for in (warnings between errors are skipped). */
@@ -23,8 +25,8 @@ const LIST_SCAN = 20_000;
  * lines of the list as printed and stops. So when the chosen blocks hold two or more located errors, the first
  * block headed by one is replaced by the list's first ten lines from its start (the errors and the indented
  * lines under them, up to the first line that is neither), and the later blocks headed by one are left out.
- * Only a list: one error whose notes run on (MSVC's `note: could be …` lines under a C2672) is one report,
- * quoted whole. Other blocks (a summary, a test failure) are kept as they were.
+ * Only a list of one-line errors: one error whose notes run on (MSVC's `note: could be …` lines under a
+ * C2672) is one report, and errors each printed with their source excerpt (gcc, javac) are blocks, quoted whole. Other blocks (a summary, a test failure) are kept as they were.
  */
 export function firstLinesOfErrorList(selection: Selection, lines: readonly LogLine[]): Selection {
   const byBlock = new Map<number, { line: number; text: string; block: number }[]>();
@@ -48,6 +50,9 @@ export function firstLinesOfErrorList(selection: Selection, lines: readonly LogL
     }
     list.push({ line: lines[i]!.n, text: t });
   }
+  // A list of one-line errors, not errors each with its source excerpt and notes (gcc's `36 |  FILE *in` and
+  // caret lines, javac's): those are blocks a person pastes whole, as the corpus' gcc labels quote them.
+  if (list.some((l) => SOURCE_EXCERPT.test(l.text))) return selection;
   const end = list[list.length - 1]!.line;
   const keep: { block: Block; lines: { line: number; text: string }[] }[] = [];
   selection.blocks.forEach((b, i) => {

@@ -39,7 +39,9 @@ export function withoutWarningsBesideError(blocks: readonly Block[], lines: read
     const first = own.findIndex((n) => !warning(n) && !quiet(n));
     if (first < 0) return undefined;
     // Past the first line that is not a warning, the next warning is another report: the block ends before it.
-    const next = own.findIndex((n, i) => i > first && warning(n));
+    // Only a run of warnings (two in a row, as MSBuild prints them): a lone warning inside a compiler's output
+    // (gcc's `warning: implicit declaration of function` between its errors, with its excerpt) is part of it.
+    const next = own.findIndex((n, i) => i > first && warning(n) && own[i + 1] !== undefined && warning(own[i + 1]!));
     const kept = own.slice(first, next < 0 ? own.length : next);
     while (kept.length > 1 && quiet(kept[kept.length - 1]!)) kept.pop();
     if (kept.length === own.length) return b;

@@ -31,7 +31,7 @@ describe('warnings printed beside the error (src/evidence/warnings-beside-error.
     expect(d.category).toBe('lint');
   });
 
-  it('cuts leading warnings, ends a block at the next warning, drops a block of warnings alone; keeps warnings when they are all there is', () => {
+  it('cuts leading warnings, ends a block at a run of warnings after its error, drops a block of warnings alone; keeps warnings when they are all there is', () => {
     const text = [
       'src/a.cs(1,1): warning CS8618: field is null',
       'src/a.cs(2,1): error CS0246: type not found',
@@ -42,7 +42,9 @@ describe('warnings printed beside the error (src/evidence/warnings-beside-error.
     const block = (start: number, end: number): Block => ({ start, end, header: start, kind: 'diagnostic', score: 1, why: [], source: 'generic' });
     expect(isLocatedWarning(text[0]!)).toBe(true);
     expect(isLocatedWarning(text[1]!)).toBe(false);
-    expect(withoutWarningsBesideError([block(1, 3), block(4, 4)], lines).map((b) => [b.start, b.end])).toEqual([[2, 2]]);
+    // A run of warnings after the error ends its block; a lone one inside it (gcc's, with its excerpt) does not.
+    expect(withoutWarningsBesideError([block(1, 4)], lines).map((b) => [b.start, b.end])).toEqual([[2, 2]]);
+    expect(withoutWarningsBesideError([block(1, 3), block(4, 4)], lines).map((b) => [b.start, b.end])).toEqual([[2, 3]]);
     expect(withoutWarningsBesideError([block(1, 1), block(4, 4)], lines).map((b) => [b.start, b.end])).toEqual([[1, 1], [4, 4]]);
   });
 });
