@@ -1,0 +1,72 @@
+import type { LogLine } from '../types.js';
+import type { Block } from './block.js';
+import { isEmptyLine } from './grow-block.js';
+import type { Selection } from './select-blocks.js';
+import { isLocatedError, isLocatedWarning } from './warnings-beside-error.js';
+
+/**
+ * How many lines of a list of compiler errors a reader pastes: the first ten (fixtures/README.md's quoting
+ * rule for a failure that repeats, "a list of type errors: the first ten lines of a list").
+ */
+export const LIST_LINES = 10;
+/** A compiler's source excerpt under its error: the gutter (`   36 |  FILE *in`) or the caret line (`  ^~~~`). */
+const SOURCE_EXCERPT = /^\s*\d*\s*\|(?:\s|$)|^\s*\^[~^]*\s*$/;
+/** How far a line inside the list may be from the next error (Gradle's task line between kotlinc's errors). */
+const LIST_GAP = 2;
+/** How many lines the list's first lines are looked for in (warnings between errors are skipped). */
+const LIST_SCAN = 20_000;
+
+
+/**
+ * The selection with a list of located errors quoted by its first LIST_LINES lines. tsc through pnpm prints
+ * one `##[error]file(l,c): error TSxxxx` per line, with the overloads it tried under some, for thirty files;
+ * kotlinc prints its `e: file:…:l:c` lines in a run: the selection filled the whole line budget with them, in
+ * several blocks (one per file, or per run of lines of one template), where a person pastes the first ten
+ * lines of the list as printed and stops. So when the chosen blocks hold two or more located errors, the first
+ * block headed by one is replaced by the list's first ten lines from its start (the errors and the indented
+ * lines under them, up to the first line that is neither), and the later blocks headed by one are left out.
+ * Only a list of one-line errors: one error whose notes run on (MSVC's `note: could be …` lines under a
+ * C2672) is one report, and errors each printed with their source excerpt (gcc, javac) are blocks, quoted whole. Other blocks (a summary, a test failure) are kept as they were.
+ */
+export function firstLinesOfErrorList(selection: Selection, lines: readonly LogLine[]): Selection {
+  const byBlock = new Map<number, { line: number; text: string; block: number }[]>();
+  for (const l of selection.lines) byBlock.set(l.block, [...(byBlock.get(l.block) ?? []), l]);
+  const heads = selection.blocks.map((_b, i) => isLocatedError(byBlock.get(i)?.[0]?.text ?? ''));
+  const errors = selection.blocks.reduce((sum, _b, i) => sum + (heads[i] ? (byBlock.get(i) ?? []).filter((l) => isLocatedError(l.text)).length : 0), 0);
+  const f = heads.indexOf(true);
+  if (f < 0 || errors < 2) return selection;
+  const from = lines.findIndex((l) => l.n === byBlock.get(f)![0]!.line);
+  const list: { line: number; text: string }[] = [];
+  for (let i = from; i < lines.length && i - from <= LIST_SCAN && list.length < LIST_LINES; i++) {
+    const t = lines[i]!.text;
+    // The warnings MSBuild prints between its errors are not the list (warnings-beside-error.ts).
+    if (isEmptyLine(t) || isLocatedWarning(t)) continue;
+    // A line inside the list (Gradle's `> Task :app:compileDebugKotlin FAILED` between kotlinc's `e:` lines,
+    // tsc's overloads under an error) is part of it when an error follows it closely; otherwise the list ended.
+    // Only next to what was taken: a line the warnings separate from the errors is not under them.
+    const next = list.length > 0 && lines[i - 1]!.n === list[list.length - 1]!.line;
+    if (!isLocatedError(t) && !(next && (/^\s/.test(t) || lines.slice(i + 1, i + 1 + LIST_GAP).some((l) => isLocatedError(l.text))))) {
+      break;
+    }
+    list.push({ line: lines[i]!.n, text: t });
+  }
+  // A list of one-line errors, not errors each with its source excerpt and notes (gcc's `36 |  FILE *in` and
+  // caret lines, javac's): those are blocks a person pastes whole, as the corpus' gcc labels quote them.
+  if (list.some((l) => SOURCE_EXCERPT.test(l.text))) return selection;
+  const end = list[list.length - 1]!.line;
+  const keep: { block: Block; lines: { line: number; text: string }[] }[] = [];
+  selection.blocks.forEach((b, i) => {
+    if (i === f) {
+      const why = [...b.why, `a list of errors: its first ${LIST_LINES} lines`];
+      return void keep.push({ block: { ...b, start: list[0]!.line, end, header: list[0]!.line, lines: list.map((l) => l.line), why }, lines: list });
+    }
+    const own = byBlock.get(i) ?? [];
+    // The rest of the list, and whatever the list's first lines now cover, is left out.
+    if (heads[i] || (own[0] && own[0].line <= end && b.end >= list[0]!.line)) return;
+    keep.push({ block: b, lines: own });
+  });
+  return {
+    blocks: keep.map((k) => k.block),
+    lines: keep.flatMap((k, i) => k.lines.map((l) => ({ line: l.line, text: l.text, block: i }))),
+  };
+}
