@@ -1,9 +1,8 @@
 import { isChangedLine, type PrDiff } from '../repo/diff.js';
+import { indentOf } from '../evidence/vocabulary.js';
 
 /** How many lines below a block's head the change may be: a task, a transaction, a rule. */
 const BLOCK_SPAN = 40;
-
-const indentOf = (text: string): number => /^[ \t]*/.exec(text)![0].replace(/\t/g, '    ').length;
 
 /**
  * Tools that read a file as blocks report the block's head, not the line inside it that broke it: Ansible's

@@ -541,10 +541,7 @@ const RAN_OUT = /\bend[- ]of[- ](?:file|input)\b|\bEOF\b|\bunterminated\b|\buncl
 function closerDroppedBelow(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
   const hunks = diff?.byFile.get(file)?.hunks;
   if (!RAN_OUT.test(message) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
-  const net = (t: string) => {
-    const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
-    return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
-  };
+  const net = (t: string) => bracketNet(t);
   for (const h of hunks) {
     for (const [i, a] of h.added.entries()) {
       if (a.n < line) continue;
@@ -569,10 +566,7 @@ const CLOSER_DROPPED_SPAN = 15;
 function closerDroppedAbove(diff: PrDiff | undefined, file: string, line: number, message: string): number | undefined {
   const hunks = diff?.byFile.get(file)?.hunks;
   if (!(PARSE_REPORT.test(message) || LATE_PARSE_REPORT.test(message)) || !hunks || hunks.some((h) => h.added.some((a) => a.n === line))) return undefined;
-  const net = (t: string) => {
-    const code = t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '');
-    return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
-  };
+  const net = (t: string) => bracketNet(t);
   let best: number | undefined;
   for (const h of hunks) {
     for (const [i, a] of h.added.entries()) {
