@@ -120,6 +120,15 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
         notes.push(`line ${inBlock} is the change inside the block that the reported line ${line} heads`);
         line = inBlock;
       }
+    } else if (line !== undefined && ws && s.kind === 'diagnostic' && BLOCK_FAULT.test(s.message)) {
+      // A matcher's report that a whole block failed to parse (sass-lint's stylish `Please check validity of
+      // the block starting from line #1`) names the block's head, like the generic reader's reports above.
+      const words = reportWords(s.message);
+      const inBlock = changeInBlockBelow(diff, ws.lines(file), file, line, (t) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
+      if (inBlock !== undefined) {
+        notes.push(`line ${inBlock} is the change inside the block that the reported line ${line} heads`);
+        line = inBlock;
+      }
     }
     if (line !== undefined && ws && s.kind === 'diagnostic' && PY_SYNTAX.test(s.message) && /\.pyw?$/.test(file)) {
       const opener = unclosedOpenerAbove(ws, file, line);
@@ -623,6 +632,8 @@ function onlyDeletes(before: string, after: string): boolean {
 const LATE_PARSE_REPORT = /['"\`‘][^'"\`’\s]{1,20}['"\`’] expected\b(?! by\b)|\b(?:when|while|was|were) expecting\b|\bcheck your syntax\b|\binvalid character\b/i;
 
 /** A parser's report that names no token it missed: `ParseError: a.styl:24:5`, `syntax error`, `unexpected …`. */
+/** A report that a block as a whole did not parse: its line is the block's head, not the broken line. */
+const BLOCK_FAULT = /\bvalidity of the block\b|\bblock (?:starting|beginning) (?:from|at) line\b/i;
 const PARSE_REPORT = /\b(?:Parse|Syntax)Error\b|\b(?:parse|syntax) error\b|\bunexpected\b|\b(?:error|failed) (?:during|while|when) parsing\b/i;
 
 /** Python's parser on a bracket left open: flake8's `E901 SyntaxError: invalid syntax`, CPython's `SyntaxError`, `EOF in multi-line statement`. */

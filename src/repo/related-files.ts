@@ -46,7 +46,7 @@ export function importsOf(ws: Workspace, file: string): string[] {
       if (!spec.startsWith('.')) continue;
       const base = join(dir, spec).replace(/\.js$/, '');
       const hit = JS_EXT.map((e) => base + e).find((p) => ws.fileSet.has(p)) ?? JS_EXT.map((e) => join(dir, spec) + e).find((p) => ws.fileSet.has(p));
-      add(hit);
+      add(hit ?? folderEntry(ws, join(dir, spec)));
     }
   } else if (file.endsWith('.py')) {
     for (const m of text.matchAll(PY_FROM)) {
@@ -150,6 +150,24 @@ function dirOf(f: string): string {
 function samePackageTail(dir: string): string {
   const m = /(?:^|\/)(?:java|kotlin)\/(.*)$/.exec(dir);
   return m ? m[1]! : dir;
+}
+
+/**
+ * What `require('../')` or `import '..'` loads: the folder's package.json `main`, else its index file. A test
+ * of a one-file package reaches it this way (minimist's `var parse = require('../')`); the root folder is ''.
+ */
+function folderEntry(ws: Workspace, folder: string): string | undefined {
+  const prefix = folder ? `${folder}/` : '';
+  const manifest = ws.lines(`${prefix}package.json`)?.join('\n');
+  let main: string | undefined;
+  try {
+    const m = manifest ? (JSON.parse(manifest) as { main?: unknown }).main : undefined;
+    if (typeof m === 'string') main = join(folder, m);
+  } catch {
+    // a package.json that does not parse names no entry: the index file below still may
+  }
+  const tries = [...(main !== undefined ? JS_EXT.map((e) => main + e) : []), ...['index.js', 'index.ts', 'index.mjs', 'index.cjs'].map((f) => prefix + f)];
+  return tries.find((p) => ws.fileSet.has(p));
 }
 
 function join(a: string, b: string): string {

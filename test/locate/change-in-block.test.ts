@@ -26,6 +26,14 @@ describe('a report on the head of a block the PR changed inside (recorded golden
     expect(await top('bean-check-unbalanced-salary-transaction', true)).toBe('books/basic.beancount:172');
   });
 
+  it("sass-lint's stylish `Please check validity of the block starting from line #1` (Fatal) is the `}` deleted after line 18, a syntax fault", async () => {
+    const r = await evaluateCase('sass-lint-unclosed-hover-focus-block-bootstrap-close', diagnoseWithTrace, {});
+    expect(r.diagnosis.category).toBe('compile');
+    expect(`${r.diagnosis.findings[0]?.file}:${r.diagnosis.findings[0]?.line}`).toBe('scss/_close.scss:18');
+    // without the diff nothing says where in the block: the block's head, as reported
+    expect(await top('sass-lint-unclosed-hover-focus-block-bootstrap-close', true)).toBe('scss/_close.scss:1');
+  });
+
   const CASE = 'fixtures/logs/ansible-syntax-check-misindented-mode-pypi-proxy';
   const diff = parseUnifiedDiff(readFileSync(new URL(`../../${CASE}/head.patch`, import.meta.url), 'utf8'));
   // the head tree: base plus the one added line

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { realPin } from '../helpers/real-pin.js';
 import { diagnoseWithTrace } from '../../src/diagnose.js';
+// @ts-expect-error plain ESM helper shared with the benchmark
+import { evaluateCase } from '../../scripts/eval-cases.mjs';
 
 /**
  * A change in a file the failing test imports, where the call graph reached nothing, is spared the "unreached"
@@ -29,3 +31,14 @@ for (const [id, want] of cases) {
     }, 180_000);
   });
 }
+
+
+describe("a package's index file, which tests bind to a name of their own, is used whole", () => {
+  it("tape's failures in test/num.js (`var parse = require('../')`) are the change at index.js:16, not the test's line", async () => {
+    const r = await evaluateCase('tape-number-exponent-minimist', diagnoseWithTrace, {});
+    expect(r.diagnosis.findings.map((f: { file: string; line: number }) => `${f.file}:${f.line}`)[0]).toBe('index.js:16');
+    // without the diff, the test's failing line is all the log proves
+    const bare = await evaluateCase('tape-number-exponent-minimist', diagnoseWithTrace, { noBase: true });
+    expect(bare.diagnosis.findings[0]?.file).toBe('test/num.js');
+  });
+});

@@ -47,6 +47,23 @@ describe('importsOf: JavaScript / TypeScript', () => {
     expect(importsOf(ws, 'src/receipt.ts')).toContain('src/money.ts');
   });
 
+  it("follows `require('../')` to the package's main file (tape-number-exponent-minimist's test/num.js → index.js)", async () => {
+    const ws = await fixtureWs('tape-number-exponent-minimist');
+    expect(importsOf(ws, 'test/num.js')).toContain('index.js');
+  });
+
+  it("resolves a folder to its package.json main, else its index file, and a main that does not parse to the index", async () => {
+    const ws = await tempWs({
+      'pkg/package.json': '{"main": "lib/entry"}',
+      'pkg/lib/entry.js': 'module.exports = 1;\n',
+      'plain/index.js': 'module.exports = 2;\n',
+      'broken/package.json': '{"main": ',
+      'broken/index.js': 'module.exports = 3;\n',
+      'test/a.test.js': "require('../pkg'); require('../plain/'); require('../broken');\n",
+    });
+    expect(sorted(importsOf(ws, 'test/a.test.js'))).toEqual(['broken/index.js', 'pkg/lib/entry.js', 'plain/index.js']);
+  });
+
   it('handles multi-line, type-only, re-export and dynamic imports, and index files', async () => {
     const ws = await tempWs({
       'src/a.ts': [

@@ -30,7 +30,9 @@ function signal(
     message: rule ? `${text} (${rule})` : text,
     tool: 'eslint',
     severity,
-    category: 'lint',
+    // A file the linter could not parse (ESLint's `Parsing error: …`, sass-lint's `Fatal` rule) broke as syntax,
+    // not as style: the category every compiler's parse error has.
+    category: rule === 'Fatal' || /^Parsing error\b/.test(text) ? 'compile' : 'lint',
     weight: severity === 'error' ? 1.0 : 0.3,
     logLine: n,
   };

@@ -1,6 +1,7 @@
 import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 import { PY_TRACEBACK_HEAD } from '../../evidence/vocabulary.js';
+import { isDoctestHeader } from './doctest.js';
 
 // Longer lines are data dumps, not frames; capping them keeps every regex below cheap.
 const MAX_LINE = 2000;
@@ -65,7 +66,8 @@ export const pythonFramesMatcher: Matcher = {
     // The faulthandler dump being read: its fatal line's signal, and the crashing thread's signal while its frames are read.
     let fatal: Signal | null = null;
     let crashing: { signal: Signal; ownSeen: boolean } | null = null;
-    for (const { n, text } of lines) {
+    for (let i = 0; i < lines.length; i++) {
+      const { n, text } = lines[i]!;
       if (text.length > MAX_LINE) continue;
       const f = text.includes('Fatal Python error: ') ? FATAL.exec(text) : null;
       if (f) {
@@ -112,6 +114,8 @@ export const pythonFramesMatcher: Matcher = {
         continue;
       }
       if (text.includes('File "')) {
+        // doctest's example header has a frame's shape; the doctest matcher reads it as the test it is
+        if (isDoctestHeader(lines, i)) continue;
         const m = FRAME.exec(text);
         if (m) {
           out.push(pythonFrame(m[1]!, Number(m[2]), m[3], text, n));

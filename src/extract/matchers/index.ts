@@ -47,6 +47,7 @@ import { shellcheckMatcher } from './shellcheck.js';
 import { testthatMatcher } from './testthat.js';
 import { rCmdCheckMatcher } from './r-cmd-check.js';
 import { bustedMatcher } from './busted.js';
+import { doctestMatcher } from './doctest.js';
 import { sassMatcher } from './sass.js';
 import { stylelintMatcher } from './stylelint.js';
 import { markdownlintMatcher } from './markdownlint.js';
@@ -151,6 +152,7 @@ export const MATCHERS: readonly Matcher[] = [
   testthatMatcher,
   rCmdCheckMatcher,
   bustedMatcher,
+  doctestMatcher,
   sassMatcher,
   stylelintMatcher,
   markdownlintMatcher,
