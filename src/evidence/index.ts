@@ -9,6 +9,7 @@ import { outsideRunPreamble } from './run-preamble.js';
 import { withoutRestatedAnnotations } from './restated-annotations.js';
 import { withoutWarningsBesideError } from './warnings-beside-error.js';
 import { firstLinesOfErrorList } from './diagnostic-list.js';
+import { withoutLeadingPassingContext } from './passing-context.js';
 import type { Block } from './block.js';
 import { findGenericBlocks } from './find-blocks.js';
 import { blocksFromSignals } from './matcher-blocks.js';
@@ -92,7 +93,8 @@ function fromBlocks(input: EvidenceInput, stepLines: readonly LogLine[]): Select
     ...findGenericBlocks({ lines, ...(input.newLines ? { newLines: input.newLines } : {}) }),
     ...(input.extraBlocks ?? []).filter((b) => b.start >= (lines[0]?.n ?? 0)),
   ];
-  const chosen = firstLinesOfErrorList(selectBlocks(withoutWarningsBesideError(withoutRestatedAnnotations(outsideRunPreamble(proposed, lines), lines), lines), lines, input.seenLines), lines);
+  const stated = withoutWarningsBesideError(withoutRestatedAnnotations(outsideRunPreamble(proposed, lines), lines), lines);
+  const chosen = firstLinesOfErrorList(selectBlocks(withoutLeadingPassingContext(stated, lines), lines, input.seenLines), lines);
   if (lines === stepLines) return chosen;
   // The quote is the log's own text, prefix and all: the prefix was cut only to read the structure.
   const raw = new Map(stepLines.map((l) => [l.n, l.text] as const));

@@ -2,6 +2,7 @@ import type { EvidenceLine, LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { MAX_EVIDENCE_BLOCKS, MAX_EVIDENCE_LINES } from '../limits.js';
 import { lineKey, lineTemplate } from './templates.js';
+import { withoutDomDump } from './dom-dump.js';
 import { errorScore, isConsequence, isProgressLine, MODULE_NOT_LOADED, isExternalFrame, isFrame, isSummaryHeader, isTestTitle } from './vocabulary.js';
 import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedCauses, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
@@ -457,8 +458,13 @@ const CARGO_DIRECTIVE = /^\s*cargo::?[A-Za-z_][\w-]*=/;
  */
 const PYTEST_SESSION_HEADER = /^=+ test session starts =+$|^platform \S+ -- Python \d|^(?:rootdir|plugins|cachedir|configfile|testpaths|cacheprovider):/;
 
-/** A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. */
-const BANNER = /^\s*(?:[-=_~*#═─━⎯]{4,}\s*(?:[\w ]{0,40}?\s*[-=_~*#═─━⎯]{4,})?)\s*$/;
+/**
+ * A rule, or a section title between rules: `==== ERRORS ====`, `-----`, vitest's `⎯⎯⎯ Failed Tests 2 ⎯⎯⎯`. A rule
+ * drawn with box-drawing characters that a Windows console re-read in its code page (`gh run view` saved through
+ * PowerShell: vitest's `⎯` as `ÔÄ»`, `─` as `ΓöÇ`) is a rule too: one group of up to three non-ASCII symbols repeated.
+ */
+const RULE = (g: number): string => `(?:[-=_~*#═─━⎯]{4,}|([^\\x00-\\x7f\\s\\w]{1,3})\\${g}{3,})`;
+const BANNER = new RegExp(String.raw`^\s*(?:${RULE(1)}\s*(?:[\w ]{0,40}?\s*${RULE(2)})?)\s*$`);
 
 export interface Selection {
   /** The chosen blocks, in log order. */
@@ -543,6 +549,7 @@ function splitAtSiblingTitles(b: Block, titleShape: (n: number) => string | unde
  */
 export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine[], seenLines?: ReadonlySet<number>): Selection {
   const text = new Map(lines.map((l) => [l.n, l.text] as const));
+  const position = new Map(lines.map((l, i) => [l.n, i] as const));
   const quotable = (b: Block): number[] => {
     const out: number[] = [];
     for (const n of b.lines ?? range(b.start, b.end)) {
@@ -565,6 +572,10 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     // A package manager's progress just above its error (`go: finding module for package x` over `go: … no
     // matching versions`) says what it was doing, not what went wrong: a block starts at what follows it.
     while (out.length > 1 && out[0] !== b.header && isProgressLine(text.get(out[0]!)!)) out.shift();
+    // Testing Library's dump of the page it searched, between the error and the test's frames, is not the failure.
+    const undumped = withoutDomDump(out, lines, position);
+    out.length = 0;
+    out.push(...undumped);
     withoutRustBacktrace(out, text);
     const trimmed = withoutLongReportRun(withoutPlumbing(withoutPythonEntryFrames(withoutWrapperFrames(out, text), text), text), text);
     out.length = 0;
