@@ -39,8 +39,57 @@ export function isCapturedBanner(text: string): boolean {
  */
 const CONSOLE_HEADER = /^(?:stdout|stderr) \| \S+.* > \S/;
 
+/**
+ * Gradle's header over what a test wrote while it ran (`testLogging { showStandardStreams = true }`, or `--info`):
+ * `Issue2068 > shouldn't hang on exception in resolveFieldWithInfo STANDARD_ERROR`, the output indented under it.
+ * Passing tests' output included (a logged `ERROR … threw exception` and its trace in a test of error handling);
+ * the runner's report of a failure is its `X > y FAILED` entry.
+ */
+const GRADLE_STREAM_HEADER = /^\S.* > .+ STANDARD_(?:OUT|ERROR)$/;
+
 export function isCapturedOutput(b: Block, text: ReadonlyMap<number, string>): boolean {
-  return underPytestBanner(b, text) || underConsoleHeader(b, text);
+  return underPytestBanner(b, text) || underConsoleHeader(b, text) || underGradleStreamHeader(b, text);
+}
+
+/** The block's first line is Gradle's stream header or inside its section: indented lines (and blank ones) below it. */
+function underGradleStreamHeader(b: Block, text: ReadonlyMap<number, string>): boolean {
+  return gradleStreamTest(b, text) !== undefined;
+}
+
+/** The test (`Class > name`) whose Gradle stream section the block starts in, if it does. */
+export function gradleStreamTest(b: Block, text: ReadonlyMap<number, string>): string | undefined {
+  for (let n = Math.min(b.start, b.header); n >= b.start - MAX_CAPTURED_LOOKBACK; n--) {
+    const t = text.get(n);
+    if (t === undefined) return undefined;
+    const h = GRADLE_STREAM_HEADER.exec(t.trimEnd());
+    if (h) return t.trimEnd().replace(/ STANDARD_(?:OUT|ERROR)$/, '');
+    if (t.trim() !== '' && !/^\s/.test(t)) return undefined;
+  }
+  return undefined;
+}
+
+/** Gradle's verdict on a failed test: `Class > name FAILED`. */
+const GRADLE_TEST_FAILED = /^(\S.* > .+) FAILED$/;
+const failedGradleTests = new WeakMap<ReadonlyMap<number, string>, Set<string>>();
+
+/**
+ * A Gradle test's stream section (above) of a test Gradle never reported `FAILED`: the test passed, and what it
+ * logged (an exception it provoked on purpose) was survived. Read once per log.
+ */
+export function isPassedGradleTestOutput(b: Block, text: ReadonlyMap<number, string>): boolean {
+  const test = gradleStreamTest(b, text);
+  if (test === undefined) return false;
+  let failed = failedGradleTests.get(text);
+  if (!failed) {
+    failed = new Set();
+    for (const t of text.values()) {
+      if (t.length > 1000 || !t.endsWith('FAILED')) continue;
+      const m = GRADLE_TEST_FAILED.exec(t.trimEnd());
+      if (m) failed.add(m[1]!);
+    }
+    failedGradleTests.set(text, failed);
+  }
+  return !failed.has(test);
 }
 
 /** The block's first line is inside a test's console section: its header above with no blank line between. */

@@ -71,6 +71,49 @@ export function buildkitRecap(lines: readonly LogLine[]): Set<number> {
   return out;
 }
 
+/** A line a Maven plugin relayed from a build it ran, under its own tag: `[ERROR] [ERROR] Failed to execute goal …`. */
+const RELAYED = /^\[ERROR\] (\[(?:INFO|WARNING|ERROR)\].*)$/;
+/** A relayed blank line: the nested build's `[ERROR]` alone. */
+const RELAYED_BLANK = /^\[(?:INFO|WARNING|ERROR)\]\s*$/;
+/** How many of Maven's own tagged lines, printed again under `[ERROR] `, show a relayed build. */
+const RELAYED_MIN = 3;
+
+/**
+ * The line numbers of a nested Maven build's output that a plugin relayed inside its own error after the
+ * build had printed it: gitflow-maven-plugin's `release-finish` runs `mvn` and, when that fails, throws with the
+ * whole output, which Maven prints again line by line under `[ERROR] ` (`[ERROR] [ERROR] Failed to execute goal
+ * … unpack …`). The first print is the report; the relayed copy restates it. A relayed line printed nowhere
+ * before (an invoker whose nested log is shown only in the error) is kept.
+ */
+export function relayedMavenOutput(lines: readonly LogLine[]): Set<number> {
+  const out = new Set<number>();
+  let first = -1;
+  let copied = 0;
+  let printed: Set<string> | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (t.charCodeAt(0) !== 91 /* [ */ || t.charCodeAt(8) !== 91) continue;
+    const m = RELAYED.exec(t);
+    if (!m) continue;
+    printed ??= new Set(lines.slice(0, i).map((l) => l.text.trim()));
+    if (printed.has(m[1]!.trim())) {
+      if (first < 0) first = i;
+      copied++;
+    }
+  }
+  // A relayed build shows as several of Maven's own tagged lines printed again; one such line is a coincidence.
+  if (copied < RELAYED_MIN || !printed) return out;
+  // From the first relayed line on, every `[ERROR] x` whose x was printed before the relay is the copy: the
+  // nested build's untagged lines too (a test's own `ERROR [date] - java.lang.NullPointerException`).
+  for (let i = first; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (!t.startsWith('[ERROR] ')) continue;
+    const own = t.slice(8).trim();
+    if (printed.has(own) || RELAYED_BLANK.test(own)) out.add(lines[i]!.n);
+  }
+  return out;
+}
+
 /**
  * The blocks without the restating annotations (see restatedAnnotations) and BuildKit's recap lines (see
  * buildkitRecap): a block that is nothing else is
@@ -79,6 +122,7 @@ export function buildkitRecap(lines: readonly LogLine[]): Set<number> {
 export function withoutRestatedAnnotations(blocks: readonly Block[], lines: readonly LogLine[]): Block[] {
   const restated = restatedAnnotations(lines);
   for (const n of buildkitRecap(lines)) restated.add(n);
+  for (const n of relayedMavenOutput(lines)) restated.add(n);
   if (!restated.size) return [...blocks];
   const out: Block[] = [];
   for (const b of blocks) {

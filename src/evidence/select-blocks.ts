@@ -8,9 +8,9 @@ import { condenseBlock, PYTEST_TITLE } from './condense-block.js';
 import { ALIKE_WHY, firstOfAlike, withoutRepeatedCauses, withoutRepeatedErrors, withoutRepeatedTracebacks } from './alike-blocks.js';
 import { isEmptyLine } from './grow-block.js';
 import { isPassedTrace } from './passed-trace.js';
-import { isCapturedOutput } from './captured-output.js';
 import { isSurvivedAptError } from './survived-apt-error.js';
 import { isExitRestatingTrace } from './exit-restating-trace.js';
+import { isCapturedOutput, isPassedGradleTestOutput } from './captured-output.js';
 import { isRestatedTestVerdict } from './restated-test-verdict.js';
 import { withoutSurvivedBuild } from './survived-build.js';
 
@@ -597,7 +597,7 @@ export function selectBlocks(proposed: readonly Block[], lines: readonly LogLine
     const demoted = [
       isWarningTrace(b, text) && "a warning's trace",
       isHandlerTrace(b, text) && 'raised while handling the exception above',
-      isPassedTrace(b, text) && 'printed by a test the runner then passed',
+      (isPassedTrace(b, text) || isPassedGradleTestOutput(b, text)) && 'printed by a test the runner then passed',
       isCapturedOutput(b, text) && "a test's captured output (under pytest's `Captured … ----` banner, vitest's `stderr | …` header)",
       isSurvivedAptError(b, text) && 'an apt error the script went on past (apt ran again below it)',
       (isExitRestatingTrace(b, text) || isRestatedTestVerdict(b, text)) && RESTATING_WHY,

@@ -156,6 +156,9 @@ const CONSEQUENCE = new RegExp(
     // corpus's recorded pytest labels quote it, as the whole of a short run's verdict.)
     String.raw`^=+ (?:\d+ \w+(?:, )?)+ in [\d.]+s(?: \([\d:]+\))? =+$|^!+ Interrupted: \d+ errors? during collection !+$`,
     String.raw`marked build as failure`,
+    // A publisher's notice that it failed the build (`Build step 'Publish HTML reports' changed build result to
+    // FAILURE`, `Set result to FAILURE`): its own `ERROR:` lines above say why.
+    String.raw`^Build step '.+' changed build result to FAILURE$|^Set result to FAILURE$`,
     String.raw`^Finished: FAILURE`,
     String.raw`^ERROR: Job failed`,
     String.raw`^(?:BUILD FAILED|FAILURE: Build failed with an exception\.?)$`,

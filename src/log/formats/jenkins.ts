@@ -6,6 +6,14 @@ import { countLines, type CiFormatModule, type FormatInput, type Step, type Step
 const TIMESTAMP = /^(?:\d\d:\d\d:\d\d(?:\.\d+)?\s+|\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\]\s*)/;
 const FINISHED = /^Finished: (SUCCESS|FAILURE|UNSTABLE|ABORTED|NOT_BUILT)$/;
 const MARKED = /^Build step '(.+)' marked build as failure$/;
+/**
+ * A post-build publisher that failed after the build steps passed: `Build step 'Publish HTML reports' changed
+ * build result to FAILURE` (the HTML Publisher could not copy its report). Its own lines come just before:
+ * tagged with its name (`[htmlpublisher] Archiving …`) or Jenkins' `ERROR: …`.
+ */
+const CHANGED = /^Build step '(.+)' changed build result to FAILURE$/;
+/** A publisher's own line: `[htmlpublisher] …` (not a build tool's `[INFO]`/`[WARNING]` level), or `ERROR: …`. */
+const PUBLISHER_LINE = /^(?:\[(?!(?:INFO|WARNING|WARN|ERROR|DEBUG)\])[^\]\n]{1,40}\] |ERROR: )/;
 const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
 /**
  * Jenkins' own abort of a freestyle build outside any build step's script (the SCM checkout, the agent's
@@ -14,7 +22,7 @@ const SCRIPT_EXIT = /^ERROR: script returned exit code (-?\d+)$/;
  */
 const JENKINS_FATAL = /^FATAL: \S/;
 /** A freestyle build step: `[job] $ /bin/sh -xe /tmp/jenkins123.sh`, `[job] $ cmd /c call …bat`, Maven. */
-const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|\S*(?:mvn|gradlew?|ant)\b.*)$/;
+const CLASSIC_STEP = /^(?:\[[^\]]+\] )?\$ (?:\/bin\/(?:ba)?sh -xe \/tmp\/jenkins\d+\.sh|cmd \/c call \S+jenkins\d+\.bat|(?:cmd(?:\.exe)? \/[cC] \"?)?\S*(?:mvn|gradlew?|ant)\b.*)$/;
 /** A Pipeline job read its script from the SCM (`Obtained Jenkinsfile from git https://…`): the checkout is done. */
 const OBTAINED = /^Obtained \S+ from /;
 const SKIPPED = /^Stage "(.+)" skipped due to (?:earlier failure\(s\)|when conditional)$/;
@@ -205,7 +213,8 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
   const steps: Step[] = [{ name: 'checkout', startLine: first, endLine: totalLines, kind: 'setup', errorLines: [] }];
   let current = steps[0]!;
   let post = false;
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
     const t = text(l.text);
     if (!post && current.kind === 'setup' && steps.length === 1 && OBTAINED.test(t)) {
       // A Pipeline job whose console shows no stage (its Jenkinsfile failed to compile: `startup failed`,
@@ -234,6 +243,20 @@ function classicSteps({ lines, totalLines }: FormatInput): Step[] {
       current.name = current.kind === 'user' && current.name.includes('/tmp/jenkins') ? marked[1]! : current.name;
       current.errorLines.push(l.n);
       current.endLine = l.n;
+      post = true;
+      current = { name: 'post-build actions', startLine: l.n + 1, endLine: totalLines, kind: 'post', errorLines: [] };
+      steps.push(current);
+      continue;
+    }
+    const changed = !post ? CHANGED.exec(t) : null;
+    if (changed) {
+      // The build steps passed; the publisher's own lines, just above its notice, are the step that failed.
+      let start = i;
+      while (start > 0 && PUBLISHER_LINE.test(text(lines[start - 1]!.text))) start--;
+      const from = lines[start]!.n;
+      if (from > current.startLine) current.endLine = from - 1;
+      current = { name: changed[1]!, startLine: from, endLine: l.n, kind: 'user', errorLines: [l.n], failed: true };
+      steps.push(current);
       post = true;
       current = { name: 'post-build actions', startLine: l.n + 1, endLine: totalLines, kind: 'post', errorLines: [] };
       steps.push(current);
