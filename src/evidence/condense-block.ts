@@ -14,8 +14,14 @@ export const PYTEST_TITLE = /^_+ (?=.*[^_\s]).*\S _+$/;
 const PYTEST_WHERE = /^\S+:\d+:(?: \w[\w.]*)?$/;
 /** A section banner (`==== FAILURES ====`) above the first test: the title search stops there. */
 const BANNER = /^=+ .* =+$|^=+$/;
-/** How far above the raising line the test's title may sit: a long test function is listed whole above it. */
+/** How far above the block the `>` line may sit: a long test function is listed whole above it. */
 const MAX_TITLE_LOOKBACK = 120;
+/**
+ * How far above the raising line the title is looked for. The search stops at the first title, banner or `E` line,
+ * so it cannot reach another failure's title; the frames between are this failure's, and a traceback through a
+ * library lists each frame's whole function (numpy's `test_isin`: the title 231 lines above the `>` line).
+ */
+const MAX_TITLE_ABOVE_RAISED = 1000;
 /** Blank lines allowed between the exception lines and the location line pytest prints after them. */
 const MAX_GAP_TO_WHERE = 2;
 
@@ -39,7 +45,7 @@ export function condenseBlock(b: Block, text: ReadonlyMap<number, string>): Bloc
   }
   if (raised < 0) return b;
   let title = -1;
-  for (let n = raised - 1; n >= raised - MAX_TITLE_LOOKBACK && text.has(n); n--) {
+  for (let n = raised - 1; n >= raised - MAX_TITLE_ABOVE_RAISED && text.has(n); n--) {
     const t = text.get(n)!;
     if (PYTEST_TITLE.test(t)) { title = n; break; }
     if (BANNER.test(t) || PYTEST_E.test(t)) break;

@@ -92,6 +92,18 @@ describe('pytest titles and sections', () => {
     expect(c.lines).toEqual([title, e - 1, e, e + 2]);
   });
 
+  it("finds the title far above the `>` line when the traceback lists a library's whole function (numpy's test_isin, 231 lines)", async () => {
+    const id = 'gha-python-2516607438';
+    const title = lineNo(id, /Z _+ TestSetOps\.test_isin _+$/);
+    const raised = lineNo(id, /Z >           raise ValueError\($/);
+    expect(raised - title).toBeGreaterThan(200);
+    const quoted = (await diagnose({ log: wild(id) })).evidence.map((e) => e.line);
+    expect(quoted[0]).toBe(title);
+    expect(quoted).toContain(raised);
+    // the frames and listing between the title and the `>` line are not quoted
+    expect(quoted).not.toContain(title + 2);
+  });
+
   it('keeps back-to-back `ERROR collecting` sections apart: one section does not take the whole budget', () => {
     const id = 'gha-python-27530380915';
     const lines = cleanText(readFileSync(wild(id), 'utf8'));

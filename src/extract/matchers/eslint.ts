@@ -2,7 +2,9 @@ import type { LogLine, Signal } from '../../types.js';
 import type { Matcher } from './matcher.js';
 
 // stylish (the default): a flush-left path line, then indented `  12:5  error  msg  rule-id` rows.
-const STYLISH_ROW = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
+// Under setup-node, whose problem matcher (eslint-stylish) takes these rows, the runner prints each matched row
+// behind its annotation command: `##[error]  1404:1   error    Expected indentation …  indent`.
+const STYLISH_ROW = /^(?:##\[(?:error|warning)\])?\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 // unix: `/abs/a.js:12:5: msg [Error/rule]`. The bracket suffix is what tells it from gcc-style lines.
 const UNIX_TAIL = / \[(Error|Warning)(?:\/([^\]\s]+))?\]$/;
 const UNIX_LOC = /:(\d+):(\d+): /;
