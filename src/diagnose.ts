@@ -15,6 +15,8 @@ import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
 import { candidatesFromQuotedName } from './locate/quoted-name.js';
 import { candidatesFromInheritedTest } from './locate/inherited-test.js';
+import { candidatesFromNullCaller } from './locate/null-from-caller.js';
+import { candidatesFromNullSource } from './locate/null-source.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { linesAroundBlocks, signalsNamingCheckoutFiles } from './locate/named-files.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
@@ -266,6 +268,9 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     // Of the changes the test reaches, those inside the code its failed assertion checks first.
     if (graph) liftTestedHunks(blamed, candidatesFromTestedCode(graph, signals, candidates, ws, lineText));
     candidates.push(...belowTestLine(blamed, candidates));
+    // A null dereference: the change that made the null, and the caller that handed one to an unchanged function.
+    candidates.push(...candidatesFromNullSource(signals, candidates, blamed, diff));
+    if (graph) candidates.push(...candidatesFromNullCaller(graph, candidates, ws, diff));
     // A name the error quotes, spelled in what the failing line called: the diff does not change which line that is.
     if (graph) candidates.push(...candidatesFromQuotedName(graph, candidates, ws));
   }
