@@ -17,7 +17,7 @@ const BARE_DECLARATION = (name: string) =>
   new RegExp(`^(?!\\s*(?:return|throw|yield|delete|await|new|else|case|goto)\\b)\\s*(?:(?:public|private|protected|static|final|transient|volatile|readonly|internal)\\s+)*(?:(?:let|var)\\s+|[\\w$<>\\[\\],.?]+(?:\\s*<[^;=]*>)?\\s+)${name}\\s*(?::\\s*[^=;]+)?;?\\s*$`);
 /** A function header (a parameter or destructured option that lost its default). */
 const HEADER = /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\b|def\b|fn\b)|=>\s*\{?\s*$/;
-const ASSIGNS_NULL = /(?:\b[A-Za-z_$][\w$.]*\s*=(?![=>])|\breturn)\s*(?:null|None|nil|undefined)\b/;
+const ASSIGNS_NULL = /(?:\b([A-Za-z_$][\w$.]*)\s*=(?![=>])|\breturn)\s*(?:null|None|nil|undefined)\b/g;
 
 export const NULL_SOURCE_NOTE = 'the failure dereferenced a null, and this change makes one';
 
@@ -60,7 +60,9 @@ export function candidatesFromNullSource(signals: readonly Signal[], candidates:
 
 /** Why an added line, in a hunk that removed `removed`, makes a null: or undefined when it does not. Exported for tests. */
 export function nullMadeBy(text: string, removed: readonly string[], added: readonly string[]): string | undefined {
-  if (ASSIGNS_NULL.test(text) && !removed.some((r) => r.trim() === text.trim())) return 'assigns or returns null in place of what was there';
+  // A null the removed side already assigned (a `sess=None` default kept while another parameter changed) is not new.
+  const nulls = [...text.matchAll(ASSIGNS_NULL)].map((m) => m[0].replace(/\s+/g, ''));
+  if (nulls.some((n) => !removed.some((r) => r.replace(/\s+/g, '').includes(n)))) return 'assigns or returns null in place of what was there';
   for (const r of removed) {
     for (const m of r.matchAll(ASSIGNED)) {
       const name = m[1]!;

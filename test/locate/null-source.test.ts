@@ -38,3 +38,11 @@ describe('which changed lines make a null', () => {
     expect(nullMadeBy('    log(total);', removed, ['    log(total);'])).toBeUndefined();
   });
 });
+
+describe('a null the removed side already had', () => {
+  it('is not a new one (pychron 144596941: a default kept while another parameter changed)', () => {
+    const removed = ['    def __init__(self, sess=None, commit=True, rollback=True, parent=None):'];
+    const added = '    def __init__(self, sess=None, commit=True, rollback=False, parent=None):';
+    expect(nullMadeBy(added, removed, [added])).toBeUndefined();
+  });
+});
