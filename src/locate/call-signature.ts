@@ -6,6 +6,8 @@ import type { Workspace } from '../repo/workspace.js';
 
 /** How far above the call's line the definition that cannot take the call goes: just above, the call stays the next lead. */
 const SIGNATURE_LIFT = 0.05;
+/** How far below a traceback's last frame line its exception line is printed (the frame, its code line, the error). */
+const TRACEBACK_TAIL = 3;
 /** How many lines a `def` header may span. */
 const MAX_HEADER_LINES = 12;
 /**
@@ -37,13 +39,16 @@ interface Param {
  * parameter its callers pass).
  */
 export function candidatesFromCallSignature(graph: SymbolGraph, signals: readonly Signal[], candidates: readonly Candidate[], ws: Workspace, diff: PrDiff | undefined): Candidate[] {
-  const texts = [...signals.filter((s) => s.kind === 'test' || s.kind === 'diagnostic').map((s) => s.message), ...candidates.map((c) => c.message)];
-  const m = texts.map((t) => PY_CALL_ERROR.exec(t)).find((x) => x);
+  const errors = signals.filter((s) => (s.kind === 'test' || s.kind === 'diagnostic') && PY_CALL_ERROR.test(s.message));
+  const m = [...errors.map((s) => s.message), ...candidates.map((c) => c.message)].map((t) => PY_CALL_ERROR.exec(t)).find((x) => x);
   if (!m) return [];
   const [, name, keyword, givenOld, givenNew, missing] = m;
   const given = Number(givenOld ?? givenNew ?? NaN);
-  // The call: the innermost frame in the repository under the error (the line that made the call).
-  const call = candidates.filter((c) => (c.cause === 'frame' || c.cause === 'test') && c.depth === 0 && c.message.includes(m[0])).sort((a, b) => b.score - a.score)[0];
+  // The call: the innermost frame in the repository under the error (the line that made the call), named by the
+  // error it carries or printed just above the error's line (a traceback's last `File …, line N` and its code line).
+  const errorLines = errors.map((s) => s.logLine);
+  const underError = (c: Candidate) => c.message.includes(m[0]) || c.signals.some((s) => s.kind === 'frame' && errorLines.some((e) => e > s.logLine && e - s.logLine <= TRACEBACK_TAIL));
+  const call = candidates.filter((c) => (c.cause === 'frame' || c.cause === 'test') && c.depth === 0 && underError(c)).sort((a, b) => b.score - a.score)[0];
   if (!call || isChangedLine(diff, call.file, call.line)) return [];
   const misfits = (graph.definers.get(name!) ?? []).filter((site) => {
     if (!/\.pyw?$/.test(site.file) || site.def.kind === 'class') return false;
