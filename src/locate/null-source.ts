@@ -19,6 +19,9 @@ const BARE_DECLARATION = (name: string) =>
 const HEADER = /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\b|def\b|fn\b)|=>\s*\{?\s*$/;
 const ASSIGNS_NULL = /(?:\b([A-Za-z_$][\w$.]*)\s*=(?![=>])|\breturn)\s*(?:null|None|nil|undefined)\b/g;
 
+/** blame-change's notes for a change on the failure's stack. */
+const FRAMED = new Set(['a stack frame of the failure is on this changed line', 'changed inside the function a stack frame of the failure is in']);
+
 export const NULL_SOURCE_NOTE = 'the failure dereferenced a null, and this change makes one';
 
 /**
@@ -27,13 +30,19 @@ export const NULL_SOURCE_NOTE = 'the failure dereferenced a null, and this chang
  * null by a change that made it: a field or variable whose declaration lost its value (`private X calibration
  * = new X();` → `private Y calibration;`), an option or parameter that lost its default, or an edit that now
  * assigns or returns null. Among the breaking commit's changed lines, such a line goes just above the best
- * of the others: of the many things a commit changes, it is the one a null-dereference points at.
+ * of the others that no frame of the failure touches, and below those a frame sits on or raised in (they say
+ * which line broke): of the many things a commit changes, it is the one a null-dereference points at.
  */
 export function candidatesFromNullSource(signals: readonly Signal[], candidates: readonly Candidate[], blamed: readonly Candidate[], diff: PrDiff): Candidate[] {
   const nullFailure = signals.some((s) => (s.kind === 'test' || s.kind === 'diagnostic') && (NULL_DEREF.test(s.message) || NULL_MESSAGE.test(s.message.trim())))
     || candidates.some((c) => c.cause === 'frame' && NULL_DEREF.test(c.message));
   if (!nullFailure || !blamed.length) return [];
-  const top = Math.max(...blamed.map((b) => b.score));
+  // A change a frame of the failure sits on (or in whose function it raised) already says where it broke, with
+  // the frame's line: a null source elsewhere goes above the changes no frame touches, below those.
+  const framed = blamed.filter((b) => b.notes.some((n) => FRAMED.has(n)));
+  const unframed = blamed.filter((b) => !framed.includes(b));
+  const above = unframed.length ? Math.max(...unframed.map((b) => b.score)) + NULL_SOURCE_LIFT : -Infinity;
+  const top = framed.length ? Math.min(above, Math.min(...framed.map((b) => b.score)) - NULL_SOURCE_LIFT) : above;
   const out: Candidate[] = [];
   for (const cf of diff.files) {
     if (isTestFile(cf.file)) continue;
@@ -46,7 +55,7 @@ export function candidatesFromNullSource(signals: readonly Signal[], candidates:
           file: cf.file,
           line: a.n,
           cause: 'diff',
-          score: top + NULL_SOURCE_LIFT,
+          score: top,
           message: `${why}: ${a.text.trim().slice(0, 200)}`,
           signals: [],
           notes: [NULL_SOURCE_NOTE, why],
