@@ -15,6 +15,9 @@ import { candidatesFromTestGraph } from './locate/test-graph.js';
 import { candidatesFromTestedCode, liftTestedHunks } from './locate/tested-code.js';
 import { candidatesFromQuotedName } from './locate/quoted-name.js';
 import { candidatesFromInheritedTest } from './locate/inherited-test.js';
+import { candidatesFromNullCaller } from './locate/null-from-caller.js';
+import { candidatesFromNullSource } from './locate/null-source.js';
+import { candidatesFromCallSignature } from './locate/call-signature.js';
 import { candidatesFromIdentifiers } from './locate/from-identifiers.js';
 import { linesAroundBlocks, signalsNamingCheckoutFiles } from './locate/named-files.js';
 import { mergeCandidates, type Candidate } from './locate/candidate.js';
@@ -266,6 +269,11 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     // Of the changes the test reaches, those inside the code its failed assertion checks first.
     if (graph) liftTestedHunks(blamed, candidatesFromTestedCode(graph, signals, candidates, ws, lineText));
     candidates.push(...belowTestLine(blamed, candidates));
+    // A null dereference: the change that made the null, and the caller that handed one to an unchanged function.
+    candidates.push(...candidatesFromNullSource(signals, candidates, blamed, diff));
+    if (graph) candidates.push(...candidatesFromNullCaller(graph, candidates, ws, diff));
+    // A call's arguments a definition cannot take: the one definition at odds with the call.
+    if (graph) candidates.push(...candidatesFromCallSignature(graph, signals, candidates, ws, diff));
     // A name the error quotes, spelled in what the failing line called: the diff does not change which line that is.
     if (graph) candidates.push(...candidatesFromQuotedName(graph, candidates, ws));
   }
@@ -274,7 +282,7 @@ async function locateCandidates(p: LocateParams): Promise<Verified[]> {
     const g = await symbolGraphFor(ws, { files: [], byFile: new Map() }, candidates);
     // The source the failing test exercises, as a candidate of its own (above the test's line only for a failed assertion).
     const tested = candidatesFromTestedCode(g, signals, candidates, ws, lineText);
-    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested, ...candidatesFromQuotedName(g, candidates, ws));
+    candidates.push(...candidatesFromTestGraph(g, signals, candidates, lineText), ...tested, ...candidatesFromQuotedName(g, candidates, ws), ...candidatesFromCallSignature(g, signals, candidates, ws, undefined));
   }
   candidates.push(...inherited);
   if (ws && category !== 'infra' && !candidates.length) candidates.push(...(await candidatesFromIdentifiers(signals, ws, diff)));
