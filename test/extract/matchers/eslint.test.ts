@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eslintMatcher } from '../../../src/extract/matchers/eslint.js';
 import { logLines } from '../../helpers/log.js';
+import { hasWildLog, wildLineNo, wildLog } from '../../helpers/wild.js';
+import { diagnose } from '../../../src/diagnose.js';
 
 const log = (c: string) => logLines(`fixtures/logs/${c}/log.txt`);
 const root = (c: string) => `/home/runner/work/${c}/${c}`;
@@ -69,3 +71,19 @@ describe('eslintMatcher', () => {
     }
   });
 });
+
+const UNDER_SETUP_NODE = 'gha-small-eslint-indent-errors-among-warnings';
+
+describe.skipIf(!hasWildLog(UNDER_SETUP_NODE))("stylish rows behind setup-node's annotation commands (TheWell_Pipeline's lint job, a mirror log)", () => {
+  it('reads `##[error]  1404:1   error  …  indent` rows under their file, and the step quotes the errors, not only the count', async () => {
+    const signals = eslintMatcher.extract(logLines(wildLog(UNDER_SETUP_NODE)));
+    const errors = signals.filter((s) => s.severity === 'error');
+    // the text holds both matrix jobs (18.x, 20.x), each with eslint's 15 errors
+    expect(errors).toHaveLength(30);
+    expect(errors[0]).toMatchObject({ line: 1404, column: 1, message: 'Expected indentation of 4 spaces but found 6 (indent)' });
+    expect(errors[0]!.path).toMatch(/\/src\/web\/public\/app\.js$/);
+    const quoted = (await diagnose({ log: wildLog(UNDER_SETUP_NODE) })).evidence.map((e) => e.line);
+    expect(quoted).toContain(wildLineNo(UNDER_SETUP_NODE, /##\[error\] {2}1404:1 {3}error/));
+  });
+});
+
