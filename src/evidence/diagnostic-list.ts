@@ -2,7 +2,7 @@ import type { LogLine } from '../types.js';
 import type { Block } from './block.js';
 import { isEmptyLine } from './grow-block.js';
 import type { Selection } from './select-blocks.js';
-import { isLocatedError, isLocatedWarning } from './warnings-beside-error.js';
+import { isLocatedError, isLocatedWarning, STYLISH_ERROR_ROW } from './warnings-beside-error.js';
 
 /**
  * How many lines of a list of compiler errors a reader pastes: the first ten (fixtures/README.md's quoting
@@ -31,11 +31,23 @@ const LIST_SCAN = 20_000;
 export function firstLinesOfErrorList(selection: Selection, lines: readonly LogLine[]): Selection {
   const byBlock = new Map<number, { line: number; text: string; block: number }[]>();
   for (const l of selection.lines) byBlock.set(l.block, [...(byBlock.get(l.block) ?? []), l]);
-  const heads = selection.blocks.map((_b, i) => isLocatedError(byBlock.get(i)?.[0]?.text ?? ''));
+  // A block of a stylish report opens with the file's path line, its rows under it.
+  const headLine = (i: number) => {
+    const own = byBlock.get(i) ?? [];
+    return own[0] && !isLocatedError(own[0].text) && STYLISH_ERROR_ROW.test(own[1]?.text ?? '') ? own[1] : own[0];
+  };
+  const heads = selection.blocks.map((_b, i) => isLocatedError(headLine(i)?.text ?? ''));
   const errors = selection.blocks.reduce((sum, _b, i) => sum + (heads[i] ? (byBlock.get(i) ?? []).filter((l) => isLocatedError(l.text)).length : 0), 0);
   const f = heads.indexOf(true);
   if (f < 0 || errors < 2) return selection;
-  const from = lines.findIndex((l) => l.n === byBlock.get(f)![0]!.line);
+  let from = lines.findIndex((l) => l.n === headLine(f)!.line);
+  // A stylish report is one list over the whole step: a run of error rows further down outscored the first
+  // error, alone under its file (guild-planner's one React error above 27 rows of another file), but the
+  // list as printed starts at the step's first error row.
+  if (STYLISH_ERROR_ROW.test(lines[from]?.text ?? '')) {
+    const first = lines.findIndex((l, i) => i < from && from - i <= LIST_SCAN && STYLISH_ERROR_ROW.test(l.text));
+    if (first >= 0) from = first;
+  }
   const list: { line: number; text: string }[] = [];
   for (let i = from; i < lines.length && i - from <= LIST_SCAN && list.length < LIST_LINES; i++) {
     const t = lines[i]!.text;
@@ -53,6 +65,14 @@ export function firstLinesOfErrorList(selection: Selection, lines: readonly LogL
   // A list of one-line errors, not errors each with its source excerpt and notes (gcc's `36 |  FILE *in` and
   // caret lines, javac's): those are blocks a person pastes whole, as the corpus' gcc labels quote them.
   if (list.some((l) => SOURCE_EXCERPT.test(l.text))) return selection;
+  // A stylish report's rows are located by the file's path line above them (warnings between): a reader pastes
+  // it with them, as the corpus' eslint labels quote it.
+  if (STYLISH_ERROR_ROW.test(list[0]!.text)) {
+    let k = from - 1;
+    while (k >= 0 && from - k <= LIST_SCAN && (isLocatedWarning(lines[k]!.text) || STYLISH_ERROR_ROW.test(lines[k]!.text))) k--;
+    const path = lines[k];
+    if (path && !isEmptyLine(path.text) && !/^\s/.test(path.text) && !path.text.startsWith('##[')) list.unshift({ line: path.n, text: path.text });
+  }
   const end = list[list.length - 1]!.line;
   const keep: { block: Block; lines: { line: number; text: string }[] }[] = [];
   selection.blocks.forEach((b, i) => {
@@ -70,3 +90,4 @@ export function firstLinesOfErrorList(selection: Selection, lines: readonly LogL
     lines: keep.flatMap((k, i) => k.lines.map((l) => ({ line: l.line, text: l.text, block: i }))),
   };
 }
+

@@ -9,14 +9,21 @@ import { isLocatedDiagnostic } from './vocabulary.js';
  */
 const LOCATED_WARNING = /^(?:##\[warning\]|\S*\.\w{1,10}(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\):?)\s*warning\b)/i;
 
-/** Whether a line is a located warning (see LOCATED_WARNING). */
-export const isLocatedWarning = (text: string): boolean => text.length < 2000 && LOCATED_WARNING.test(text);
+/**
+ * A row of ESLint's stylish report (and of the tools that copy it: sass-lint, textlint), located by the file's path
+ * line above it: `  12:5  error  msg  rule`, behind setup-node's annotation command when its problem matcher took it.
+ */
+export const STYLISH_ERROR_ROW = /^(?:##\[error\])?\s+\d+:\d+\s+error\s{2,}\S/;
+const STYLISH_WARNING_ROW = /^(?:##\[warning\])?\s+\d+:\d+\s+warning\s{2,}\S/;
+
+/** Whether a line is a located warning (see LOCATED_WARNING), or a stylish report's warning row. */
+export const isLocatedWarning = (text: string): boolean => text.length < 2000 && (LOCATED_WARNING.test(text) || STYLISH_WARNING_ROW.test(text));
 
 /** kotlinc's located error (`e: file:///…/A.kt:85:13 Unresolved reference: item`). */
 const KOTLIN_ERROR = /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+ /;
 /** A located error (`src/x.ts(4,26): error TS2307: …`, its `##[error]` annotation, kotlinc's `e: file:…`). */
 export const isLocatedError = (text: string): boolean =>
-  (isLocatedDiagnostic(text.replace(/^##\[error\]/, '')) && !isLocatedWarning(text)) || KOTLIN_ERROR.test(text);
+  (isLocatedDiagnostic(text.replace(/^##\[error\]/, '')) && !isLocatedWarning(text)) || KOTLIN_ERROR.test(text) || (text.length < 2000 && STYLISH_ERROR_ROW.test(text));
 
 /**
  * Blocks without the warnings printed beside an error. MSBuild prints its warnings one per line, each with its

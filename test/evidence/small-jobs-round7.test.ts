@@ -66,6 +66,23 @@ describe('a list of located errors (src/evidence/diagnostic-list.ts)', () => {
     expect(lines).toContain(task);
   });
 
+  const pnpmEslint = 'gha-small-eslint-730-errors-pnpm';
+  onMirror(pnpmEslint)("eslint's stylish rows behind setup-node's `##[error]`: the first file's path and error rows, not the third file's run (tzurot)", async () => {
+    const path = wildLineNo(pnpmEslint, /Z \/home\/runner\/work\/tzurot\/tzurot\/packages\/common-types\/src\/config\/config\.ts$/);
+    const count = wildLineNo(pnpmEslint, /✖ 736 problems \(730 errors, 6 warnings\)/);
+    expect(await evidenceOf(pnpmEslint)).toEqual([path, path + 1, path + 2, count]);
+  });
+
+  const guild = 'gha-small-eslint-667-problems-mojibake';
+  onMirror(guild)("a lone error row above a longer run of another file's rows is still where the stylish list starts (guild-planner)", async () => {
+    const path = wildLineNo(guild, /Z \/home\/runner\/work\/guild-planner\/guild-planner\/src\/app\/\[group\]\/\[game\]\/settings\/page\.tsx$/);
+    const error = wildLineNo(guild, /Z {3}42:5 {3}error {4}Error: Calling setState synchronously/);
+    const lines = await evidenceOf(guild);
+    expect(lines.slice(0, 2)).toEqual([path, error]);
+    // the warning rows between the path and the error are not the list
+    expect(lines).not.toContain(path + 1);
+  });
+
   it('leaves one error with its notes whole, and keeps blocks that are not the list', () => {
     const t = (line: number, text: string, block: number) => ({ line, text, block });
     const b = (start: number, end: number): Block => ({ start, end, header: start, kind: 'diagnostic', score: 1, why: [], source: 'generic' });
