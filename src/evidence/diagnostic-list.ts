@@ -45,8 +45,12 @@ export function firstLinesOfErrorList(selection: Selection, lines: readonly LogL
   // error, alone under its file (guild-planner's one React error above 27 rows of another file), but the
   // list as printed starts at the step's first error row.
   if (STYLISH_ERROR_ROW.test(lines[from]?.text ?? '')) {
-    const first = lines.findIndex((l, i) => i < from && from - i <= LIST_SCAN && STYLISH_ERROR_ROW.test(l.text));
-    if (first >= 0) from = first;
+    for (let i = Math.max(0, from - LIST_SCAN); i < from; i++) {
+      if (STYLISH_ERROR_ROW.test(lines[i]!.text)) {
+        from = i;
+        break;
+      }
+    }
   }
   const list: { line: number; text: string }[] = [];
   for (let i = from; i < lines.length && i - from <= LIST_SCAN && list.length < LIST_LINES; i++) {
