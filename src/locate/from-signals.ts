@@ -100,9 +100,8 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
       const quoteOpen = above === undefined ? quoteLeftOpenAbove(diff, file, line, s.message) : undefined;
       const unclosed = above === undefined && quoteOpen === undefined ? (separatorMissingAbove(diff, ws, file, line, s.message) ?? separatorLostBeforeWord(diff, ws, file, line, s.column, s.message) ?? closerDroppedBelow(diff, file, line, s.message) ?? openedBeforeEnd(diff, ws, file, line) ?? openerDroppedAbove(diff, file, line, s.message) ?? closerDroppedAbove(diff, file, line, s.message) ?? changedJustAbove(diff, ws, file, line, s.message)) : undefined;
       const readPast = above === undefined && quoteOpen === undefined && unclosed === undefined ? undeclaredNameAbove(ws, file, line, s.message) : undefined;
-      const words = reportWords(s.message);
       const inBlock = above === undefined && quoteOpen === undefined && unclosed === undefined && readPast === undefined
-        ? changeInBlockBelow(diff, ws.lines(file), file, line, (t) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())))
+        ? changeInBlockNamed(diff, ws, file, line, s.message)
         : undefined;
       if (quoteOpen !== undefined) {
         notes.push(`line ${quoteOpen}, changed above the reported line ${line}, left a quote unpaired: every later quote pairs the wrong way up to where the reader gave up`);
@@ -123,8 +122,7 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
     } else if (line !== undefined && ws && s.kind === 'diagnostic' && BLOCK_FAULT.test(s.message)) {
       // A matcher's report that a whole block failed to parse (sass-lint's stylish `Please check validity of
       // the block starting from line #1`) names the block's head, like the generic reader's reports above.
-      const words = reportWords(s.message);
-      const inBlock = changeInBlockBelow(diff, ws.lines(file), file, line, (t) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
+      const inBlock = changeInBlockNamed(diff, ws, file, line, s.message);
       if (inBlock !== undefined) {
         notes.push(`line ${inBlock} is the change inside the block that the reported line ${line} heads`);
         line = inBlock;
@@ -197,6 +195,12 @@ export function candidatesFromSignals(signals: readonly Signal[], ws: Workspace 
   }
   if (ws) passOverRelays(out, outer, ws);
   return out;
+}
+
+/** The PR's change inside the block the reported line heads, preferring the changed line holding a word the report names. */
+function changeInBlockNamed(diff: PrDiff | undefined, ws: Workspace, file: string, line: number, message: string): number | undefined {
+  const words = reportWords(message);
+  return changeInBlockBelow(diff, ws.lines(file), file, line, (t) => [...t.matchAll(SPAN_WORD)].some((m) => words.has(m[0].toLowerCase())));
 }
 
 /**
